@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs with no variables at all on the embedded database', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.appOrigin).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ driver: 'pglite', dataDir: './data' });
+    expect(config.secureCookies).toBe(false);
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.stripe.secretKey).toBeUndefined();
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT .*"abc"/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ APP_ORIGIN: 'localhost' })).toThrow(/APP_ORIGIN/);
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'x', SMTP_URL: 'http://mail' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/SMTP_URL/);
+    }
+  });
+
+  it('treats empty strings as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', STRIPE_SECRET_KEY: '' });
+    expect(config.port).toBe(3000);
+    expect(config.database.driver).toBe('pglite');
+    expect(config.stripe.secretKey).toBeUndefined();
+  });
+
+  it('switches to PostgreSQL with DATABASE_URL and to secure cookies on https', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://127.0.0.1:5432/app',
+      APP_ORIGIN: 'https://wordhoard.example/some/path',
+    });
+    expect(config.database).toEqual({ driver: 'postgres', url: 'postgres://127.0.0.1:5432/app' });
+    expect(config.appOrigin).toBe('https://wordhoard.example');
+    expect(config.secureCookies).toBe(true);
+  });
+});

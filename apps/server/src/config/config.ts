@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Empty strings in the environment mean "unset", as a shell user would expect. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess((value) => (value === '' || value === undefined ? fallback : value), schema);
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const envSchema = z.object({
+  NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'production'),
+  PORT: withDefault(
+    z.coerce
+      .number({ error: 'must be a port number' })
+      .int({ error: 'must be an integer between 0 and 65535' })
+      .min(0, { error: 'must be an integer between 0 and 65535' })
+      .max(65535, { error: 'must be an integer between 0 and 65535' }),
+    3000,
+  ),
+  HOST: withDefault(z.string().min(1), '127.0.0.1'),
+  APP_ORIGIN: withDefault(httpUrl, 'http://localhost:3000').transform((url) => new URL(url).origin),
+  DATA_DIR: withDefault(z.string().min(1), './data'),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })),
+  REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' })),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: withDefault(z.string().min(3), 'Wordhoard <no-reply@wordhoard.app>'),
+  SUPPORT_EMAIL: withDefault(z.email({ error: 'must be an email address' }), 'support@wordhoard.app'),
+  STRIPE_SECRET_KEY: optional(z.string().min(1)),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().min(1)),
+  STRIPE_PREMIUM_PRICE_ID: optional(z.string().min(1)),
+  STRIPE_PREMIUM_PRODUCT_ID: optional(z.string().min(1)),
+  STRIPE_API_URL: optional(httpUrl),
+  GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+  GOOGLE_JWKS_URL: withDefault(httpUrl, 'https://www.googleapis.com/oauth2/v3/certs'),
+  TRANSLATE_URL: optional(httpUrl),
+  TRANSLATE_API_KEY: optional(z.string().min(1)),
+  ANALYTICS_ID: optional(z.string().regex(/^[A-Za-z0-9-]+$/, { error: 'must be a tag id like G-XXXX' })),
+  LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
+  WEB_DIST_DIR: optional(z.string().min(1)),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  appOrigin: string;
+  /** Cookies get `Secure` (and the `__Host-` prefix) when the public origin is https. */
+  secureCookies: boolean;
+  database: { driver: 'pglite'; dataDir: string } | { driver: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  supportEmail: string;
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    premiumPriceId: string | undefined;
+    premiumProductId: string | undefined;
+    apiUrl: string | undefined;
+  };
+  google: { clientId: string | undefined; jwksUrl: string };
+  translate: { url: string | undefined; apiKey: string | undefined };
+  analyticsId: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; a bad value throws a ConfigError naming each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const raw = source[name];
+      return `  ${name} ${issue.message}${raw === undefined ? '' : ` (got ${JSON.stringify(raw)})`}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    appOrigin: env.APP_ORIGIN,
+    secureCookies: env.APP_ORIGIN.startsWith('https:'),
+    database: env.DATABASE_URL
+      ? { driver: 'postgres', url: env.DATABASE_URL }
+      : { driver: 'pglite', dataDir: env.DATA_DIR },
+    redisUrl: env.REDIS_URL,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    supportEmail: env.SUPPORT_EMAIL,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      premiumPriceId: env.STRIPE_PREMIUM_PRICE_ID,
+      premiumProductId: env.STRIPE_PREMIUM_PRODUCT_ID,
+      apiUrl: env.STRIPE_API_URL,
+    },
+    google: { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL },
+    translate: { url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY },
+    analyticsId: env.ANALYTICS_ID,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR,
+  };
+}

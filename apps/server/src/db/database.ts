@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './lock';
+import * as schema from './schema';
+
+/**
+ * One database type for both drivers. PGlite's raw results have the same `rows` shape as
+ * node-postgres's, so raw `execute` calls are typed like node-postgres's.
+ */
+export type Db = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Cheap reachability probe for /api/health. */
+  ping(): Promise<boolean>;
+  /** PGlite only: the whole data directory as a gzipped tarball (test templates, backups). */
+  dump?(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/** Finds apps/server/drizzle whether we run from src (tests, tsx) or from the built dist. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i += 1) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Database migrations folder (apps/server/drizzle) not found');
+}
+
+/** Key of the advisory lock that keeps concurrent instances from migrating at once. */
+const MIGRATION_LOCK_KEY = 7_240_531;
+
+export async function openPostgres(url: string, options: { migrate?: boolean } = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // A query that hangs must not hang the request forever (DESIGN §7, fault tolerance).
+    query_timeout: 15_000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  if (options.migrate !== false) {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      client.release();
+    }
+  }
+  return {
+    db,
+    driver: 'postgres',
+    async ping() {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * PGlite: PostgreSQL compiled to WASM, in-process, one connection. A lock file keeps a second
+ * process off the same data directory (docs/decisions/0002-embedded-database.md).
+ */
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob; migrate?: boolean } = {},
+): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  if (options.dataDir) {
+    const dataDir = path.resolve(options.dataDir);
+    await mkdir(dataDir, { recursive: true });
+    lock = await acquireDataDirLock(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: path.resolve(options.dataDir, 'pg') } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    if (options.migrate !== false) {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+    }
+    return {
+      db,
+      driver: 'pglite',
+      async ping() {
+        try {
+          await db.execute(sql`select 1`);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      dump: () => client.dumpDataDir('gzip'),
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          await lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}

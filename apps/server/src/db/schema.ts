@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Language, Role, SortingConfigs, TestRange, TestResult } from '@wordhoard/shared';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; null for guests. */
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    googleSubject: text('google_subject'),
+    role: text('role').$type<Role>().notNull(),
+    interfaceLanguage: text('interface_language').$type<Language>().notNull().default('en'),
+    sortingConfigs: jsonb('sorting_configs').$type<SortingConfigs>().notNull(),
+    emailVerifiedAt: tz('email_verified_at'),
+    policyAcceptedAt: tz('policy_accepted_at'),
+    guestExpiresAt: tz('guest_expires_at'),
+    stripeCustomerId: text('stripe_customer_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_subject_key').on(t.googleSubject),
+    uniqueIndex('users_stripe_customer_key').on(t.stripeCustomerId),
+    // The guest sweeper reads only expiring guests.
+    index('users_guest_expiry_idx')
+      .on(t.guestExpiresAt)
+      .where(sql`${t.guestExpiresAt} is not null`),
+  ],
+);
+
+/** Opaque session tokens, kept only as their SHA-256 (docs/decisions/0003-session-model.md). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+export type EmailCodePurpose = 'verify' | 'restore';
+
+/** Mailed one-time codes, hashed; single use, limited tries. */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<EmailCodePurpose>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: tz('expires_at').notNull(),
+    consumedAt: tz('consumed_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('email_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt)],
+);
+
+export const dictionaries = pgTable(
+  'dictionaries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    fromLanguage: text('from_language').$type<Language>().notNull(),
+    toLanguage: text('to_language').$type<Language>().notNull(),
+    wordsCount: integer('words_count').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('dictionaries_user_updated_idx').on(t.userId, t.updatedAt),
+    index('dictionaries_user_name_idx').on(t.userId, sql`lower(${t.name})`),
+    index('dictionaries_user_words_idx').on(t.userId, t.wordsCount),
+  ],
+);
+
+export const words = pgTable(
+  'words',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dictionaryId: uuid('dictionary_id')
+      .notNull()
+      .references(() => dictionaries.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    /** The term lower-cased: terms are unique per dictionary ignoring case. */
+    termKey: text('term_key').notNull(),
+    definitions: text('definitions').array().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('words_dictionary_term_key').on(t.dictionaryId, t.termKey),
+    index('words_dictionary_created_idx').on(t.dictionaryId, t.createdAt),
+    index('words_dictionary_updated_idx').on(t.dictionaryId, t.updatedAt),
+  ],
+);
+
+/** One snapshotted word of a test, with what happened to it. */
+export interface TestSessionItem {
+  wordId: string;
+  term: string;
+  definitions: string[];
+  done: string[];
+  result: TestResult | null;
+  answers: string[];
+}
+
+/** The user's single active test (DESIGN §5): a snapshot, so edits never disturb it. */
+export const testSessions = pgTable(
+  'test_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dictionaryId: uuid('dictionary_id').references(() => dictionaries.id, { onDelete: 'set null' }),
+    swap: boolean('swap').notNull(),
+    range: jsonb('range').$type<TestRange>().notNull(),
+    items: jsonb('items').$type<TestSessionItem[]>().notNull(),
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('test_sessions_user_key').on(t.userId)],
+);
+
+/** Tests started per user per UTC day, for the daily attempt limit. */
+export const dailyAttempts = pgTable(
+  'daily_attempts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripeSubscriptionId: text('stripe_subscription_id').notNull(),
+    stripePriceId: text('stripe_price_id'),
+    status: text('status').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: tz('current_period_end').notNull(),
+    endedAt: tz('ended_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('subscriptions_stripe_id_key').on(t.stripeSubscriptionId),
+    index('subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/** Webhook events already applied; inserted in the same transaction as their effect. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: tz('processed_at').notNull().defaultNow(),
+});
+
+/** Fixed-window counters for rate limits when no Redis is configured. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: tz('reset_at').notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);

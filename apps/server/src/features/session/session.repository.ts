@@ -1,0 +1,71 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { sessions, users } from '../../db/schema';
+
+export interface SessionRecord {
+  sessionId: string;
+  userId: string;
+  role: (typeof users.$inferSelect)['role'];
+  expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+export class SessionRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(values: typeof sessions.$inferInsert): Promise<void> {
+    await this.db.insert(sessions).values(values);
+  }
+
+  /** One query per request: the session joined with its user's role. */
+  async findValid(tokenHash: string, now: Date): Promise<SessionRecord | undefined> {
+    const [row] = await this.db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        role: users.role,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+      .limit(1);
+    return row;
+  }
+
+  async touch(sessionId: string, now: Date, expiresAt: Date): Promise<void> {
+    await this.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, sessionId));
+  }
+
+  async replaceToken(sessionId: string, tokenHash: string, now: Date, expiresAt: Date): Promise<boolean> {
+    const updated = await this.db
+      .update(sessions)
+      .set({ tokenHash, lastSeenAt: now, expiresAt })
+      .where(eq(sessions.id, sessionId))
+      .returning({ id: sessions.id });
+    return updated.length > 0;
+  }
+
+  async deleteByTokenHash(tokenHash: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  async deleteForUser(userId: string, exceptSessionId?: string): Promise<void> {
+    await this.db
+      .delete(sessions)
+      .where(
+        exceptSessionId
+          ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`)
+          : eq(sessions.userId, userId),
+      );
+  }
+
+  async deleteExpired(now: Date): Promise<number> {
+    const removed = await this.db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, now))
+      .returning({ id: sessions.id });
+    return removed.length;
+  }
+}

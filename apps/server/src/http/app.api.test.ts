@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@wordhoard/shared';
+import { route } from './route';
+import { createTestApp, testDriver, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe(`HTTP conventions (${testDriver})`, () => {
+  it('answers /api/health with ok while the database is reachable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers an unknown API path with the error body, localized by Accept-Language', async () => {
+    const en = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(en.statusCode).toBe(404);
+    expect(en.json()).toEqual({
+      statusCode: 404,
+      code: 'ROUTE_NOT_FOUND',
+      message: 'This address does not exist',
+    });
+
+    const uk = await t.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { 'accept-language': 'uk' },
+    });
+    expect(uk.json().code).toBe('ROUTE_NOT_FOUND');
+    expect(uk.json().message).not.toBe(en.json().message);
+    expect(uk.json().message).toMatch(/[а-яіїєґ]/i);
+  });
+
+  it('refuses a state-changing request from a foreign Origin with 403 and changes nothing', async () => {
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/cookie/token',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('BAD_ORIGIN');
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('accepts the configured origin and the request’s own origin', async () => {
+    for (const origin of [t.config.appOrigin, 'http://127.0.0.1:3000']) {
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/cookie/token',
+        headers: { origin, host: '127.0.0.1:3000' },
+      });
+      expect(response.statusCode).toBe(204);
+    }
+  });
+
+  it('answers 413 for a body over 100 KB and 400 for malformed JSON', async () => {
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/cookie/refresh',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ padding: 'x'.repeat(101 * 1024) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe('PAYLOAD_TOO_LARGE');
+
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/cookie/refresh',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"unterminated',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe('BAD_REQUEST');
+  });
+
+  it('sets the baseline security headers on API answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Plain http: no HSTS.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('serves an OpenAPI document generated from the contract, and its UI', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string }>>;
+    }>();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.paths['/api/health']?.get?.operationId).toBe('health');
+    expect(document.paths['/api/cookie/checkToken']?.get?.operationId).toBe('checkToken');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('validation errors', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+    // A contract endpoint whose body has the shared rules; the handler is never reached on bad input.
+    await app.app.register(
+      async (api) => {
+        route(api, 'signup', () => {
+          throw new Error('handler must not run on invalid input');
+        });
+      },
+      { prefix: '/api' },
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers 400 VALIDATION_ERROR with a localized message per field', async () => {
+    expect(contract.signup.path).toBe('/auth/signup');
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'accept-language': 'de' },
+      payload: { email: 'not an email', password: 'short' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{
+      code: string;
+      message: string;
+      details: { path: string; message: string }[];
+    }>();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    const messagesOf = (path: string) => body.details.filter((d) => d.path === path).map((d) => d.message);
+    expect(messagesOf('body.email')).toHaveLength(1);
+    // German text from the shared catalog, with the length filled in.
+    expect(messagesOf('body.password')).toContain('Muss mindestens 8 Zeichen lang sein');
+    expect(messagesOf('body.password').join(' ')).not.toMatch(/Should be/);
+  });
+});

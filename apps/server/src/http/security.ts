@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config/config';
+import { AppError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The nonce of this response's Content-Security-Policy (HTML pages only). */
+    cspNonce?: string;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Stripe calls the webhook server to server; its signature, not an Origin, authenticates it. */
+const ORIGIN_EXEMPT = new Set(['/api/stripe/webhook']);
+
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** The policy for the SPA's index.html; only scripts carrying this response's nonce run. */
+export function pageCsp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' https://accounts.google.com/gsi/client https://www.googletagmanager.com`,
+    `style-src 'self' 'nonce-${nonce}' https://accounts.google.com/gsi/style`,
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self' https://accounts.google.com https://www.google-analytics.com",
+    'frame-src https://accounts.google.com https://www.youtube-nocookie.com',
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** For JSON and static files nothing should ever execute or be framed. */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+function requestOrigin(request: FastifyRequest): string | undefined {
+  const host = request.headers.host;
+  return host ? `${request.protocol}://${host}` : undefined;
+}
+
+export function registerSecurity(app: FastifyInstance, config: Config): void {
+  // CSRF defence in depth beside SameSite=Lax: a browser always sends Origin on cross-site
+  // writes, so a foreign Origin on a state-changing request is refused (DESIGN §3).
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (!origin || ORIGIN_EXEMPT.has(request.url.split('?')[0] ?? '')) return;
+    if (origin === config.appOrigin || origin === requestOrigin(request)) return;
+    throw new AppError(403, 'BAD_ORIGIN');
+  });
+
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+    if (config.secureCookies) {
+      reply.header('strict-transport-security', 'max-age=63072000; includeSubDomains');
+    }
+    if (reply.cspNonce) {
+      reply.header('content-security-policy', pageCsp(reply.cspNonce));
+    } else if (!request.url.startsWith('/api/docs')) {
+      reply.header('content-security-policy', API_CSP);
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,94 @@
+import { brotliCompressSync } from 'node:zlib';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { openTestDatabase, testConfig } from '../../test/harness';
+import type { Database } from '../db/database';
+import type { FastifyInstance } from 'fastify';
+
+let dist: string;
+let database: Database;
+let app: FastifyInstance;
+const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'wordhoard-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__">' +
+      '<script type="module" nonce="__CSP_NONCE__" src="/assets/app-abc123.js"></script></head>' +
+      '<body><div id="root"></div></body></html>',
+  );
+  await writeFile(path.join(dist, 'assets', 'app-abc123.js'), script);
+  await writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+  await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  database = await openTestDatabase();
+  app = await buildApp({ config: testConfig({ WEB_DIST_DIR: dist }), database, logger: false });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+function nonceOf(csp: string | undefined): string | undefined {
+  return /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
+}
+
+describe('serving the built SPA', () => {
+  it('answers / with index.html carrying a fresh nonce that matches its CSP', async () => {
+    const first = await app.inject({ method: 'GET', url: '/' });
+    const second = await app.inject({ method: 'GET', url: '/' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/text\/html/);
+    const csp = String(first.headers['content-security-policy']);
+    const nonce = nonceOf(csp);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(first.body).toContain(`<meta name="csp-nonce" content="${nonce}">`);
+    expect(first.body).toContain(`nonce="${nonce}"`);
+    expect(first.body).not.toContain('__CSP_NONCE__');
+    expect(nonceOf(String(second.headers['content-security-policy']))).not.toBe(nonce);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(first.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to index.html for client routes (history API)', async () => {
+    for (const url of ['/dictionaries/123', '/testing/finish', '/policy/privacy/de?x=1', '/no-such-page']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets precompressed and immutable', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.length).toBeLessThan(script.length);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('answers a missing asset or API path with 404, never with the page', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/missing-000.js' });
+    expect(asset.statusCode).toBe(404);
+    const api = await app.inject({ method: 'GET', url: '/api/missing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('ROUTE_NOT_FOUND');
+    const post = await app.inject({ method: 'POST', url: '/somewhere' });
+    expect(post.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,71 @@
+import { buildApp, loggerOptions } from './app';
+import { ConfigError, loadConfig, type Config } from './config/config';
+import { openPglite, openPostgres, type Database } from './db/database';
+import { DataDirLockedError } from './db/lock';
+
+async function openDatabase(config: Config): Promise<Database> {
+  return config.database.driver === 'postgres'
+    ? openPostgres(config.database.url)
+    : openPglite({ dataDir: config.database.dataDir });
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({ config, database, logger: loggerOptions(config) });
+  if (config.database.driver === 'pglite') {
+    app.log.info(
+      { dataDir: config.database.dataDir },
+      'using the embedded database (PGlite); set DATABASE_URL to use PostgreSQL in production',
+    );
+  }
+  if (!config.mail.smtpUrl) app.log.warn('SMTP_URL is not set: verification codes are written to this log');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A hung request must not keep the process (and the PGlite lock) forever.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    app.log.error(error, 'could not listen');
+    await database.close();
+    process.exit(1);
+  }
+}
+
+void main();

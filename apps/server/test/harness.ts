@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppDependencies } from '../src/app';
+import { loadConfig, type Config } from '../src/config/config';
+import { openPglite, openPostgres, type Database } from '../src/db/database';
+
+export const testDriver = (process.env.TEST_DB_DRIVER ?? 'pglite') as 'pglite' | 'postgres';
+
+function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database for one test file: a copy of the run's template. */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDriver === 'postgres') {
+    const template = inject('postgresTemplate');
+    const name = `wordhoard_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    await adminQuery(`create database ${name} template ${template}`);
+    const database = await openPostgres(databaseUrl(process.env.TEST_DATABASE_URL ?? '', name), {
+      migrate: false,
+    });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await adminQuery(`drop database if exists ${name} with (force)`);
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteTemplate'));
+  return openPglite({ loadDataDir: new Blob([dump]), migrate: false });
+}
+
+export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real application on a fresh database, driven with `app.inject`. */
+export async function createTestApp(
+  options: { env?: NodeJS.ProcessEnv } & Partial<Omit<AppDependencies, 'config' | 'database'>> = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = await openTestDatabase();
+  const app = await buildApp({ serveWeb: false, logger: false, ...options, config, database });
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The `name=value` of a Set-Cookie header, for sending it back. */
+export function cookieFrom(setCookie: string | string[] | undefined, name: string): string | undefined {
+  const headers = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  for (const header of headers) {
+    const [pair] = header.split(';');
+    if (pair?.startsWith(`${name}=`)) return pair;
+  }
+  return undefined;
+}

@@ -1,0 +1,96 @@
+/** Interface and dictionary languages (SPEC §3). English is the fallback. */
+export const LANGUAGES = ['en', 'uk', 'de', 'fr', 'es', 'it', 'pl'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The two-letter language of a tag such as "de-AT", or the fallback. */
+export function toLanguage(tag: string | null | undefined): Language {
+  const two = (tag ?? '').trim().slice(0, 2).toLowerCase();
+  return isLanguage(two) ? two : DEFAULT_LANGUAGE;
+}
+
+/** Picks the best supported language from an Accept-Language header value. */
+export function languageFromAcceptLanguage(header: string | null | undefined): Language {
+  if (!header) return DEFAULT_LANGUAGE;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag, q: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const two = tag.slice(0, 2).toLowerCase();
+    if (isLanguage(two)) return two;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export const ROLES = [
+  'user',
+  'guest',
+  'premium',
+  'notVerifiedUser',
+  'developer',
+  'notAcceptedPolicyUser',
+  'friend',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface RoleLimits {
+  dictionaries: number;
+  wordsPerDictionary: number;
+  testsPerDay: number;
+}
+
+const USER_LIMITS: RoleLimits = { dictionaries: 2, wordsPerDictionary: 300, testsPerDay: 5 };
+
+/** SPEC §6. Users who have not finished sign-up get the `user` limits (DESIGN §4). */
+export const ROLE_LIMITS: Readonly<Record<Role, RoleLimits>> = {
+  guest: { dictionaries: 1, wordsPerDictionary: 100, testsPerDay: 3 },
+  user: USER_LIMITS,
+  premium: { dictionaries: 10, wordsPerDictionary: 2000, testsPerDay: 50 },
+  developer: { dictionaries: 40, wordsPerDictionary: 5000, testsPerDay: 200 },
+  friend: { dictionaries: 10, wordsPerDictionary: 2000, testsPerDay: 50 },
+  notVerifiedUser: USER_LIMITS,
+  notAcceptedPolicyUser: USER_LIMITS,
+};
+
+/** Roles that have finished sign-up and may use the app's features. */
+export const ACTIVE_ROLES = [
+  'user',
+  'guest',
+  'premium',
+  'developer',
+  'friend',
+] as const satisfies readonly Role[];
+
+export const WORDS_PAGE_SIZE = 40;
+export const DICTIONARIES_PAGE_SIZE = 40;
+export const MAX_PAGE_LIMIT = 100;
+
+/** SPEC §5 text limits. Which field uses which: docs/decisions/0005-validation-rules.md. */
+export const TEXT_LENGTH = { extraShort: 10, short: 31, middle: 63, long: 255 } as const;
+
+export const PASSWORD_LENGTH = { min: 8, max: 32 } as const;
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_MS = 15 * 60 * 1000;
+export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
+
+export const GUEST_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** After a purchase the role can take this long to change (SPEC §4, §9). */
+export const ROLE_UPDATE_DELAY_MS = 5 * 60 * 1000;
+
+export const PREMIUM_PRICE_PER_MONTH = 3.99;
+export const PLAN_CURRENCY = 'usd';
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const SESSION_COOKIE_NAME = 'wordhoard_session';
+export const API_PREFIX = '/api';

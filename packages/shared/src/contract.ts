@@ -1,0 +1,401 @@
+import type { z } from 'zod';
+import type { Role } from './constants';
+import * as s from './schemas';
+
+/**
+ * The HTTP contract of DESIGN §3, one entry per endpoint. The server registers its routes from
+ * these entries (request validation, response serialization, OpenAPI) and the web client
+ * derives its typed calls from them, so a shape is written once.
+ *
+ * `access` says who may call: `public` anyone; `session` any signed-in user, whatever the
+ * role (sign-up steps included); `member` a user who finished sign-up. `roles` narrows further.
+ */
+export type Access = 'public' | 'session' | 'member';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface Endpoint {
+  method: HttpMethod;
+  path: string;
+  access: Access;
+  roles?: readonly Role[];
+  summary: string;
+  tag: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success status and the schema of its body (`null` for an empty body). */
+  status: 200 | 201 | 204;
+  response: z.ZodType | null;
+}
+
+const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+export const contract = {
+  health: endpoint({
+    method: 'GET',
+    path: '/health',
+    access: 'public',
+    tag: 'system',
+    summary: 'Liveness and database reachability',
+    status: 200,
+    response: s.healthSchema,
+  }),
+
+  signup: endpoint({
+    method: 'POST',
+    path: '/auth/signup',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Create an account; a verification code is mailed',
+    body: s.signupBodySchema,
+    status: 201,
+    response: s.userResponseSchema,
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/auth/login',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Sign in with email and password',
+    body: s.loginBodySchema,
+    status: 200,
+    response: s.userResponseSchema,
+  }),
+  verify: endpoint({
+    method: 'POST',
+    path: '/auth/verify',
+    access: 'session',
+    tag: 'auth',
+    summary: 'Confirm the email with the mailed code',
+    body: s.verifyBodySchema,
+    status: 200,
+    response: s.verifiedSchema,
+  }),
+  resendVerification: endpoint({
+    method: 'POST',
+    path: '/auth/verify/resend',
+    access: 'session',
+    tag: 'auth',
+    summary: 'Mail a new verification code',
+    status: 204,
+    response: null,
+  }),
+  restoreCode: endpoint({
+    method: 'POST',
+    path: '/auth/restore/code',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Mail a restore code (same answer for unknown addresses)',
+    body: s.restoreCodeBodySchema,
+    status: 204,
+    response: null,
+  }),
+  restore: endpoint({
+    method: 'POST',
+    path: '/auth/restore',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Sign in with a restore code',
+    body: s.restoreBodySchema,
+    status: 200,
+    response: s.userResponseSchema,
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/auth/password',
+    access: 'session',
+    tag: 'auth',
+    summary: 'Set a new password; ends every other session',
+    body: s.passwordBodySchema,
+    status: 204,
+    response: null,
+  }),
+  google: endpoint({
+    method: 'POST',
+    path: '/auth/google',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Sign in with a Google ID token',
+    body: s.googleBodySchema,
+    status: 200,
+    response: s.userResponseSchema,
+  }),
+  guest: endpoint({
+    method: 'POST',
+    path: '/auth/guest',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Enter as a guest (deleted after 24 hours)',
+    body: s.guestBodySchema,
+    status: 201,
+    response: s.userResponseSchema,
+  }),
+  deleteAccount: endpoint({
+    method: 'DELETE',
+    path: '/auth/account',
+    access: 'session',
+    tag: 'auth',
+    summary: 'Delete the account and everything it owns',
+    status: 204,
+    response: null,
+  }),
+
+  checkToken: endpoint({
+    method: 'GET',
+    path: '/cookie/checkToken',
+    access: 'public',
+    tag: 'session',
+    summary: 'Whether the session cookie is valid (never 401)',
+    status: 200,
+    response: s.isValidSchema,
+  }),
+  refreshToken: endpoint({
+    method: 'POST',
+    path: '/cookie/refresh',
+    access: 'session',
+    tag: 'session',
+    summary: 'Rotate the session token',
+    status: 204,
+    response: null,
+  }),
+  deleteToken: endpoint({
+    method: 'DELETE',
+    path: '/cookie/token',
+    access: 'public',
+    tag: 'session',
+    summary: 'Sign out',
+    status: 204,
+    response: null,
+  }),
+
+  me: endpoint({
+    method: 'GET',
+    path: '/users/me',
+    access: 'session',
+    tag: 'users',
+    summary: 'The signed-in user',
+    status: 200,
+    response: s.userSchema,
+  }),
+  updateMe: endpoint({
+    method: 'PATCH',
+    path: '/users/me',
+    access: 'session',
+    tag: 'users',
+    summary: 'Change interface language or sorting',
+    body: s.updateMeBodySchema,
+    status: 200,
+    response: s.userSchema,
+  }),
+  acceptPolicy: endpoint({
+    method: 'PATCH',
+    path: '/users/accept-policy',
+    access: 'session',
+    tag: 'users',
+    summary: 'Accept the policies',
+    status: 204,
+    response: null,
+  }),
+
+  listDictionaries: endpoint({
+    method: 'GET',
+    path: '/dictionaries',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: 'The user\u2019s dictionaries',
+    query: s.dictionariesQuerySchema,
+    status: 200,
+    response: s.dictionaryListSchema,
+  }),
+  createDictionary: endpoint({
+    method: 'POST',
+    path: '/dictionaries',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: 'Create a dictionary',
+    body: s.createDictionaryBodySchema,
+    status: 201,
+    response: s.dictionarySchema,
+  }),
+  getDictionary: endpoint({
+    method: 'GET',
+    path: '/dictionaries/:id',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: 'A dictionary with one page of words',
+    params: s.idParamsSchema,
+    query: s.dictionaryQuerySchema,
+    status: 200,
+    response: s.dictionaryWithWordsSchema,
+  }),
+  updateDictionary: endpoint({
+    method: 'PATCH',
+    path: '/dictionaries/:id',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: 'Change info and create, update or delete words in one transaction',
+    params: s.idParamsSchema,
+    body: s.updateDictionaryBodySchema,
+    status: 200,
+    response: s.dictionarySchema,
+  }),
+  deleteDictionary: endpoint({
+    method: 'DELETE',
+    path: '/dictionaries/:id',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: 'Delete a dictionary and its words',
+    params: s.idParamsSchema,
+    status: 204,
+    response: null,
+  }),
+  getWord: endpoint({
+    method: 'GET',
+    path: '/dictionaries/:id/words/:wordId',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: 'One word',
+    params: s.wordParamsSchema,
+    status: 200,
+    response: s.wordSchema,
+  }),
+
+  translate: endpoint({
+    method: 'GET',
+    path: '/translate/:word',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: 'Suggest translations of a word',
+    params: s.translateParamsSchema,
+    query: s.translateQuerySchema,
+    status: 200,
+    response: s.translationSchema,
+  }),
+
+  createTester: endpoint({
+    method: 'POST',
+    path: '/tester',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Start a test (uses one of today\u2019s attempts)',
+    body: s.testerOptionsSchema,
+    status: 201,
+    response: s.testerCreatedSchema,
+  }),
+  getTesting: endpoint({
+    method: 'GET',
+    path: '/testing',
+    access: 'member',
+    tag: 'testing',
+    summary: 'The current word, attempts left and the report',
+    status: 200,
+    response: s.testStateSchema,
+  }),
+  answer: endpoint({
+    method: 'POST',
+    path: '/testing',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Check one typed definition',
+    body: s.answerBodySchema,
+    status: 200,
+    response: s.answerResultSchema,
+  }),
+  skip: endpoint({
+    method: 'POST',
+    path: '/testing/skip',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Skip the current word and reveal it',
+    status: 200,
+    response: s.skipResultSchema,
+  }),
+
+  plans: endpoint({
+    method: 'GET',
+    path: '/stripe/plans',
+    access: 'public',
+    tag: 'payments',
+    summary: 'The plans and their limits',
+    status: 200,
+    response: s.plansSchema,
+  }),
+  checkout: endpoint({
+    method: 'POST',
+    path: '/stripe/session',
+    access: 'member',
+    roles: ['user'],
+    tag: 'payments',
+    summary: 'A Stripe Checkout session for Premium',
+    body: s.checkoutBodySchema,
+    status: 200,
+    response: s.urlSchema,
+  }),
+  customerPortal: endpoint({
+    method: 'GET',
+    path: '/stripe/customerPortal',
+    access: 'member',
+    roles: ['premium'],
+    tag: 'payments',
+    summary: 'A billing portal session',
+    status: 200,
+    response: s.urlSchema,
+  }),
+  cancelSubscription: endpoint({
+    method: 'PATCH',
+    path: '/stripe/subscription/cancel',
+    access: 'member',
+    roles: ['premium'],
+    tag: 'payments',
+    summary: 'Cancel at the end of the period',
+    status: 200,
+    response: s.subscriptionSchema,
+  }),
+  renewSubscription: endpoint({
+    method: 'PATCH',
+    path: '/stripe/subscription/renew',
+    access: 'member',
+    roles: ['premium'],
+    tag: 'payments',
+    summary: 'Undo a cancellation at period end',
+    status: 200,
+    response: s.subscriptionSchema,
+  }),
+  refundSubscription: endpoint({
+    method: 'POST',
+    path: '/stripe/subscription/refund',
+    access: 'member',
+    roles: ['premium'],
+    tag: 'payments',
+    summary: 'End now and refund the unused part',
+    status: 200,
+    response: s.subscriptionSchema,
+  }),
+} as const satisfies Record<string, Endpoint>;
+
+export type Contract = typeof contract;
+export type EndpointName = keyof Contract;
+
+type Infer<T> = T extends z.ZodType ? z.input<T> : undefined;
+type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** What a caller sends to endpoint `N`. */
+export type RequestOf<N extends EndpointName> = {
+  params: Infer<Contract[N] extends { params: infer P } ? P : undefined>;
+  query: Infer<Contract[N] extends { query: infer Q } ? Q : undefined>;
+  body: Infer<Contract[N] extends { body: infer B } ? B : undefined>;
+};
+
+/** What endpoint `N` answers with on success. */
+export type ResponseOf<N extends EndpointName> = Contract[N]['response'] extends z.ZodType
+  ? Output<Contract[N]['response']>
+  : null;
+
+/** Fills `:name` segments of a contract path. */
+export function buildPath(path: string, params?: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './errors';
+export * from './validation';
+export * from './schemas';
+export * from './contract';
+export * from './messages';

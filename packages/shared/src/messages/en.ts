@@ -1,0 +1,57 @@
+/**
+ * Messages shared by the server (error bodies) and the web app (form errors, modal).
+ * Placeholders use i18next's {{name}} syntax. Every language must have every key: the
+ * `MessageCatalog` type makes a missing key a type error.
+ */
+export const en = {
+  validation: {
+    forbiddenCharacters: 'Contains one or more forbidden characters',
+    maxLength: 'Should be at most {{length}} characters',
+    minLength: 'Should be at least {{length}} characters',
+    required: 'The field is required',
+    email: 'The field must be a valid email',
+    password: 'Invalid password',
+    digitsOnly: 'Only digits are allowed',
+    codeLength: 'The code has {{length}} digits',
+    duplicateDefinition: 'This definition is already in the list',
+    definitionsRequired: 'Add at least one definition',
+    tooManyDefinitions: 'A word can have at most {{count}} definitions',
+    policiesRequired: 'All policies should be accepted',
+    invalidValue: 'Invalid value',
+  },
+  apiErrors: {
+    VALIDATION_ERROR: 'Some fields are not filled in correctly',
+    BAD_REQUEST: 'The request could not be understood',
+    UNAUTHORIZED: 'Please sign in to continue',
+    FORBIDDEN: 'You do not have access to this',
+    ROLE_NOT_ALLOWED: 'This is not available for your account',
+    BAD_ORIGIN: 'The request came from another site and was refused',
+    NOT_FOUND: 'Not found',
+    ROUTE_NOT_FOUND: 'This address does not exist',
+    PAYLOAD_TOO_LARGE: 'The request is too large',
+    TOO_MANY_REQUESTS: 'Too many attempts. Please try again in {{seconds}} seconds',
+    EMAIL_TAKEN: 'An account with this email already exists',
+    INVALID_CREDENTIALS: 'Wrong email or password',
+    INCORRECT_CODE: 'Incorrect verification code',
+    CODE_EXPIRED: 'The code has expired. Please request a new one',
+    ALREADY_VERIFIED: 'Your email is already verified',
+    INVALID_GOOGLE_TOKEN: 'Google sign-in failed. Please try again',
+    GOOGLE_UNAVAILABLE: 'Google sign-in is not available',
+    MAX_DICTIONARIES: 'For the "{{role}}" role, the maximum number of dictionaries is set to {{limit}}',
+    MAX_WORDS: 'You already have max number of words',
+    DUPLICATE_TERM: 'The term "{{term}}" is already in this dictionary',
+    MAX_TESTS: 'The maximum testing attempts for today is reached',
+    EMPTY_TEST: 'No words match these options',
+    NO_ACTIVE_TEST: 'There is no test in progress',
+    TRANSLATION_UNAVAILABLE: 'Translation is not available right now',
+    PAYMENTS_UNAVAILABLE: 'Payments are not available right now',
+    ALREADY_PREMIUM: 'You already have Premium',
+    NO_SUBSCRIPTION: 'You have no subscription',
+    INVALID_SIGNATURE: 'Invalid signature',
+    SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly',
+    INTERNAL_ERROR: 'Something went wrong on our side. Please try again',
+  },
+};
+
+type Catalog<T> = { [K in keyof T]: T[K] extends string ? string : Catalog<T[K]> };
+export type MessageCatalog = Catalog<typeof en>;

@@ -1,0 +1,328 @@
+import { z } from 'zod';
+import { LANGUAGES, MAX_PAGE_LIMIT, ROLES, TEXT_LENGTH } from './constants';
+import {
+  definitionsSchema,
+  dictionaryNameSchema,
+  emailSchema,
+  loginPasswordSchema,
+  passwordSchema,
+  searchSchema,
+  termSchema,
+  verificationCodeSchema,
+} from './validation';
+
+// --- Enums -------------------------------------------------------------------------------
+
+export const languageSchema = z.enum(LANGUAGES);
+export const roleSchema = z.enum(ROLES);
+
+export const DICTIONARIES_SORTS = ['name', 'update', 'words'] as const;
+export const dictionariesSortSchema = z.enum(DICTIONARIES_SORTS);
+export type DictionariesSort = z.infer<typeof dictionariesSortSchema>;
+
+export const WORDS_SORTS = ['create', 'term', 'update'] as const;
+export const wordsSortSchema = z.enum(WORDS_SORTS);
+export type WordsSort = z.infer<typeof wordsSortSchema>;
+
+/** 1 ascending, -1 descending; query strings carry "1" / "-1". */
+export const sortDirectionSchema = z.union([z.literal(1), z.literal(-1)]);
+export type SortDirection = z.infer<typeof sortDirectionSchema>;
+export const sortDirectionInputSchema = z
+  .union([z.literal(1), z.literal(-1), z.literal('1'), z.literal('-1')])
+  .transform((value): SortDirection => (Number(value) === 1 ? 1 : -1));
+
+export const isoDateSchema = z.iso.datetime({ offset: true });
+export const idSchema = z.uuid();
+
+// --- Entities ----------------------------------------------------------------------------
+
+export const sortingConfigsSchema = z.object({
+  dictionariesSort: dictionariesSortSchema,
+  dictionariesSortDirection: sortDirectionSchema,
+  dictionaryWordsSort: wordsSortSchema,
+  dictionaryWordsSortDirection: sortDirectionSchema,
+});
+export type SortingConfigs = z.infer<typeof sortingConfigsSchema>;
+export const DEFAULT_SORTING_CONFIGS: SortingConfigs = {
+  dictionariesSort: 'update',
+  dictionariesSortDirection: -1,
+  dictionaryWordsSort: 'create',
+  dictionaryWordsSortDirection: -1,
+};
+
+export const limitsSchema = z.object({
+  dictionaries: z.number().int(),
+  wordsPerDictionary: z.number().int(),
+  testsPerDay: z.number().int(),
+});
+
+export const PLAN_IDS = ['free', 'premium'] as const;
+export const planIdSchema = z.enum(PLAN_IDS);
+export type PlanId = z.infer<typeof planIdSchema>;
+
+export const userPlanSchema = z.object({
+  id: planIdSchema,
+  name: z.string(),
+  pricePerMonth: z.number(),
+  nextPaymentDate: isoDateSchema.nullable(),
+  expiresAt: isoDateSchema.nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+
+export const userSchema = z.object({
+  id: idSchema,
+  email: z.string().nullable(),
+  role: roleSchema,
+  interfaceLanguage: languageSchema,
+  sortingConfigs: sortingConfigsSchema,
+  limits: limitsSchema,
+  plan: userPlanSchema,
+  guestExpiresAt: isoDateSchema.nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const dictionarySchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  fromLanguage: languageSchema,
+  toLanguage: languageSchema,
+  wordsCount: z.number().int(),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+});
+export type Dictionary = z.infer<typeof dictionarySchema>;
+
+export const wordSchema = z.object({
+  id: idSchema,
+  term: z.string(),
+  definitions: z.array(z.string()),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+});
+export type Word = z.infer<typeof wordSchema>;
+
+export const dictionaryWithWordsSchema = dictionarySchema.extend({
+  words: z.array(wordSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type DictionaryWithWords = z.infer<typeof dictionaryWithWordsSchema>;
+
+// --- Tester and test state (SPEC §3, DESIGN §5) -------------------------------------------
+
+export const QUANTITY_FROM = ['last', 'first', 'all'] as const;
+export const QUANTITY_COUNTS = [20, 50, 100] as const;
+export const QUANTITY_ORDERS = ['asc', 'desc'] as const;
+export const DATE_PERIODS = ['lastDay', 'last3Days', 'lastWeek', 'custom'] as const;
+export const DATE_UNITS = ['minutes', 'hours', 'days', 'weeks'] as const;
+
+export const quantityRangeSchema = z.object({
+  type: z.literal('quantity'),
+  from: z.enum(QUANTITY_FROM),
+  count: z.union([z.literal(20), z.literal(50), z.literal(100)]),
+  order: z.enum(QUANTITY_ORDERS),
+});
+
+export const dateRangeSchema = z
+  .object({
+    type: z.literal('date'),
+    period: z.enum(DATE_PERIODS),
+    amount: z.number().int().min(1).max(9999).optional(),
+    unit: z.enum(DATE_UNITS).optional(),
+  })
+  .superRefine((range, ctx) => {
+    // A custom period needs both its amount and its unit; each missing one is its own error.
+    if (range.period !== 'custom') return;
+    for (const field of ['amount', 'unit'] as const) {
+      if (range[field] === undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'validation.required' });
+    }
+  });
+
+export const testRangeSchema = z.discriminatedUnion('type', [quantityRangeSchema, dateRangeSchema]);
+export type TestRange = z.infer<typeof testRangeSchema>;
+
+export const testerOptionsSchema = z.object({
+  dictionaryId: idSchema,
+  swap: z.boolean(),
+  range: testRangeSchema,
+});
+export type TesterOptions = z.infer<typeof testerOptionsSchema>;
+
+export const testItemSchema = z.object({
+  wordId: idSchema,
+  term: z.string(),
+  position: z.number().int(),
+  total: z.number().int(),
+  needAnswers: z.number().int(),
+  doneDefinitions: z.array(z.string()),
+});
+export type TestItem = z.infer<typeof testItemSchema>;
+
+export const TEST_RESULTS = ['correct', 'wrong', 'skipped'] as const;
+export const testResultSchema = z.enum(TEST_RESULTS);
+export type TestResult = z.infer<typeof testResultSchema>;
+
+export const reportSchema = z.object({
+  total: z.number().int(),
+  correct: z.number().int(),
+  wrong: z.number().int(),
+  skipped: z.number().int(),
+  items: z.array(
+    z.object({
+      wordId: idSchema,
+      term: z.string(),
+      definitions: z.array(z.string()),
+      result: testResultSchema,
+      answers: z.array(z.string()),
+    }),
+  ),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const testStateSchema = z.object({
+  test: testItemSchema.nullable(),
+  testsLeft: z.number().int(),
+  report: reportSchema.nullable(),
+});
+export type TestState = z.infer<typeof testStateSchema>;
+
+export const answerResultSchema = z.object({
+  result: z.enum(['correct', 'wrong']),
+  almost: z.boolean(),
+  answer: z.string(),
+  correctAnswers: z.array(z.string()),
+  needAnswers: z.number().int(),
+  doneDefinitions: z.array(z.string()),
+});
+export type AnswerResult = z.infer<typeof answerResultSchema>;
+
+// --- Plans and subscription ----------------------------------------------------------------
+
+export const planSchema = z.object({
+  id: planIdSchema,
+  name: z.string(),
+  price: z.number(),
+  currency: z.string(),
+  interval: z.literal('month'),
+  productId: z.string().nullable(),
+  limits: limitsSchema,
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const subscriptionSchema = z.object({
+  status: z.string(),
+  cancelAtPeriodEnd: z.boolean(),
+  currentPeriodEnd: isoDateSchema,
+  nextPaymentDate: isoDateSchema.nullable(),
+  expiresAt: isoDateSchema.nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+// --- Requests ------------------------------------------------------------------------------
+
+export const signupBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  interfaceLanguage: languageSchema.optional(),
+});
+export const loginBodySchema = z.object({ email: emailSchema, password: loginPasswordSchema });
+export const verifyBodySchema = z.object({ code: verificationCodeSchema });
+export const restoreCodeBodySchema = z.object({ email: emailSchema });
+export const restoreBodySchema = z.object({ email: emailSchema, code: verificationCodeSchema });
+export const passwordBodySchema = z.object({ password: passwordSchema });
+export const googleBodySchema = z.object({
+  credential: z.string().min(1).max(8192),
+  interfaceLanguage: languageSchema.optional(),
+});
+export const guestBodySchema = z.object({ interfaceLanguage: languageSchema.optional() });
+
+export const updateMeBodySchema = z.object({
+  interfaceLanguage: languageSchema.optional(),
+  sortingConfigs: sortingConfigsSchema.partial().optional(),
+});
+
+const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
+const limitSchema = (fallback: number) =>
+  z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(fallback);
+
+export const dictionariesQuerySchema = z.object({
+  search: searchSchema.optional(),
+  sort: dictionariesSortSchema.optional(),
+  direction: sortDirectionInputSchema.optional(),
+  page: pageSchema,
+  limit: limitSchema(40),
+});
+export type DictionariesQuery = z.input<typeof dictionariesQuerySchema>;
+
+export const dictionaryQuerySchema = z.object({
+  search: searchSchema.optional(),
+  sort: wordsSortSchema.optional(),
+  direction: sortDirectionInputSchema.optional(),
+  page: pageSchema,
+  limit: limitSchema(40),
+});
+export type DictionaryQuery = z.input<typeof dictionaryQuerySchema>;
+
+export const createDictionaryBodySchema = z.object({
+  name: dictionaryNameSchema,
+  fromLanguage: languageSchema,
+  toLanguage: languageSchema,
+});
+export type CreateDictionaryBody = z.input<typeof createDictionaryBodySchema>;
+
+export const wordInputSchema = z.object({ term: termSchema, definitions: definitionsSchema });
+export type WordInput = z.input<typeof wordInputSchema>;
+
+export const updateDictionaryBodySchema = z.object({
+  name: dictionaryNameSchema.optional(),
+  fromLanguage: languageSchema.optional(),
+  toLanguage: languageSchema.optional(),
+  words: z
+    .object({
+      create: z.array(wordInputSchema).max(5000).optional(),
+      update: z
+        .array(
+          z.object({ id: idSchema, term: termSchema.optional(), definitions: definitionsSchema.optional() }),
+        )
+        .max(5000)
+        .optional(),
+      delete: z.array(idSchema).max(5000).optional(),
+    })
+    .optional(),
+});
+export type UpdateDictionaryBody = z.input<typeof updateDictionaryBodySchema>;
+
+export const idParamsSchema = z.object({ id: idSchema });
+export const wordParamsSchema = z.object({ id: idSchema, wordId: idSchema });
+
+export const translateParamsSchema = z.object({
+  word: z.string().min(1).max(TEXT_LENGTH.middle),
+});
+export const translateQuerySchema = z.object({ fromLanguage: languageSchema, toLanguage: languageSchema });
+export const translationSchema = z.object({ translations: z.array(z.string()) });
+
+export const answerBodySchema = z.object({
+  answer: z.string().max(TEXT_LENGTH.long, { error: 'validation.maxLength|{"length":255}' }),
+});
+export const checkoutBodySchema = z.object({ planId: z.literal('premium') });
+
+// --- Responses -----------------------------------------------------------------------------
+
+export const userResponseSchema = z.object({ user: userSchema });
+export const verifiedSchema = z.object({ verified: z.literal(true) });
+export const isValidSchema = z.object({ isValid: z.boolean() });
+export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+export const dictionaryListSchema = z.object({
+  data: z.array(dictionarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type DictionaryList = z.infer<typeof dictionaryListSchema>;
+export const testerCreatedSchema = z.object({ testsLeft: z.number().int() });
+export const skipResultSchema = z.object({ answer: z.array(z.string()) });
+export const urlSchema = z.object({ url: z.url() });
+export const plansSchema = z.array(planSchema);
+export const emptySchema = z.null();

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { PASSWORD_LENGTH, TEXT_LENGTH, VERIFICATION_CODE_LENGTH } from './constants';
+
+/**
+ * Validation messages are i18n keys of the `validation` namespace (see ./messages), so the
+ * server and the forms show the same words in the user's language. A message that needs a
+ * value carries it after a "|" as JSON: `validation.maxLength|{"length":31}`.
+ */
+export const VALIDATION_KEYS = {
+  forbiddenCharacters: 'validation.forbiddenCharacters',
+  maxLength: 'validation.maxLength',
+  minLength: 'validation.minLength',
+  required: 'validation.required',
+  email: 'validation.email',
+  password: 'validation.password',
+  digitsOnly: 'validation.digitsOnly',
+  codeLength: 'validation.codeLength',
+  duplicateDefinition: 'validation.duplicateDefinition',
+  definitionsRequired: 'validation.definitionsRequired',
+  tooManyDefinitions: 'validation.tooManyDefinitions',
+  policiesRequired: 'validation.policiesRequired',
+  invalidValue: 'validation.invalidValue',
+} as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
+
+export type MessageValues = Record<string, string | number>;
+
+export function encodeMessage(key: string, values?: MessageValues): string {
+  return values ? `${key}|${JSON.stringify(values)}` : key;
+}
+
+export function decodeMessage(message: string): { key: string; values: MessageValues } {
+  const bar = message.indexOf('|');
+  if (bar < 0) return { key: message, values: {} };
+  try {
+    const values: unknown = JSON.parse(message.slice(bar + 1));
+    return {
+      key: message.slice(0, bar),
+      values: typeof values === 'object' && values !== null ? (values as MessageValues) : {},
+    };
+  } catch {
+    return { key: message.slice(0, bar), values: {} };
+  }
+}
+
+const maxLength = (length: number) => encodeMessage(VALIDATION_KEYS.maxLength, { length });
+const minLength = (length: number) => encodeMessage(VALIDATION_KEYS.minLength, { length });
+
+// --- Character classes (SPEC §5) ---------------------------------------------------------
+
+const LATIN = 'A-Za-z';
+const GERMAN = 'ÄÖÜäöüßẞ';
+const POLISH = 'ĄĆĘŁŃÓŚŹŻąćęłńóśźż';
+const UKRAINIAN = 'АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЬЮЯабвгґдеєжзиіїйклмнопрстуфхцчшщьюя';
+/** Ukrainian spells some words with an apostrophe (м'ята), so it belongs to its letters. */
+const UKRAINIAN_APOSTROPHES = "'’ʼ";
+const FRENCH = 'ÀÂÆÇÉÈÊËÎÏÔŒÙÛÜŸàâæçéèêëîïôœùûüÿ';
+const SPANISH = 'ÁÉÍÑÓÚÜáéíñóúü';
+const ITALIAN = 'ÀÈÉÌÍÎÒÓÙÚàèéìíîòóùú';
+const NAME_SYMBOLS = '.@#$_\\- ';
+
+/** Dictionary names: the letters of the seven languages, digits, . @ # $ _ - and spaces. */
+export const NAME_PATTERN = new RegExp(
+  `^[${LATIN}${GERMAN}${POLISH}${UKRAINIAN}${UKRAINIAN_APOSTROPHES}${FRENCH}${SPANISH}${ITALIAN}0-9${NAME_SYMBOLS}]+$`,
+  'u',
+);
+
+/** Punctuation a term may hold, besides letters of any script, marks, digits and spaces. */
+const TERM_PUNCTUATION = `.!?'"’ʼ‘“”„«»()\\-–—:;/&+%@#$_*=¿¡…`;
+export const TERM_PATTERN = new RegExp(`^[\\p{L}\\p{M}\\p{N} ${TERM_PUNCTUATION},]+$`, 'u');
+/** Definitions are typed as a comma-separated list, so one definition never holds a comma. */
+export const DEFINITION_PATTERN = new RegExp(`^[\\p{L}\\p{M}\\p{N} ${TERM_PUNCTUATION}]+$`, 'u');
+/** Search accepts what a term may hold; anything else is a forbidden character. */
+export const SEARCH_PATTERN = TERM_PATTERN;
+
+export const EMAIL_CHARACTERS_PATTERN = /^[A-Za-z0-9.@#$_-]+$/;
+/**
+ * The address shape: dot-separated local part of the allowed characters (# and $ are valid
+ * there, RFC 5322), then a domain with a top-level part. Zod's default rejects # and $.
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9#$_-]+(?:\.[A-Za-z0-9#$_-]+)*@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const DIGITS_PATTERN = /^[0-9]+$/;
+
+/** Collapses inner whitespace and trims, so "  big   cat " and "big cat" are one term. */
+export function normalizeSpaces(value: string): string {
+  return value.normalize('NFC').replace(/\s+/gu, ' ').trim();
+}
+
+// --- Field schemas -------------------------------------------------------------------------
+
+const required = encodeMessage(VALIDATION_KEYS.required);
+const forbidden = encodeMessage(VALIDATION_KEYS.forbiddenCharacters);
+
+/** A trimmed text field: required, bounded, restricted to `pattern`. */
+function textField(pattern: RegExp, max: number) {
+  return z
+    .string({ error: required })
+    .transform(normalizeSpaces)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: required, abort: true })
+        .max(max, { error: maxLength(max) })
+        .regex(pattern, { error: forbidden }),
+    );
+}
+
+export const emailSchema = z
+  .string({ error: required })
+  .trim()
+  .min(1, { error: required, abort: true })
+  .max(TEXT_LENGTH.long, { error: maxLength(TEXT_LENGTH.long) })
+  .regex(EMAIL_CHARACTERS_PATTERN, { error: forbidden })
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: encodeMessage(VALIDATION_KEYS.email) }))
+  .transform((email) => email.toLowerCase());
+
+export const PASSWORD_REQUIREMENTS = ['length', 'uppercase', 'lowercase', 'digit'] as const;
+export type PasswordRequirement = (typeof PASSWORD_REQUIREMENTS)[number];
+
+/** Each requirement of SPEC §5 with whether `password` meets it, for the form's checklist. */
+export function passwordRequirementStatus(password: string): Record<PasswordRequirement, boolean> {
+  return {
+    length: password.length >= PASSWORD_LENGTH.min && password.length <= PASSWORD_LENGTH.max,
+    uppercase: /\p{Lu}/u.test(password),
+    lowercase: /\p{Ll}/u.test(password),
+    digit: /[0-9]/.test(password),
+  };
+}
+
+export const passwordSchema = z
+  .string({ error: required })
+  .min(1, { error: required, abort: true })
+  .min(PASSWORD_LENGTH.min, { error: minLength(PASSWORD_LENGTH.min) })
+  .max(PASSWORD_LENGTH.max, { error: maxLength(PASSWORD_LENGTH.max) })
+  .refine((password) => Object.values(passwordRequirementStatus(password)).every(Boolean), {
+    error: encodeMessage(VALIDATION_KEYS.password),
+  });
+
+/** Login checks only presence: the rules may have changed since the password was set. */
+export const loginPasswordSchema = z
+  .string({ error: required })
+  .min(1, { error: required })
+  .max(TEXT_LENGTH.long, { error: maxLength(TEXT_LENGTH.long) });
+
+export const dictionaryNameSchema = textField(NAME_PATTERN, TEXT_LENGTH.short);
+export const termSchema = textField(TERM_PATTERN, TEXT_LENGTH.middle);
+export const definitionSchema = textField(DEFINITION_PATTERN, TEXT_LENGTH.middle);
+
+/** Enough for any real word; keeps a test answerable. */
+export const MAX_DEFINITIONS = 10;
+
+/** A word's definitions: at least one, each valid, no two equal (ignoring case). */
+export const definitionsSchema = z
+  .array(definitionSchema, { error: encodeMessage(VALIDATION_KEYS.definitionsRequired) })
+  .min(1, { error: encodeMessage(VALIDATION_KEYS.definitionsRequired) })
+  .max(MAX_DEFINITIONS, {
+    error: encodeMessage(VALIDATION_KEYS.tooManyDefinitions, { count: MAX_DEFINITIONS }),
+  })
+  .superRefine((definitions, ctx) => {
+    const seen = new Set<string>();
+    definitions.forEach((definition, index) => {
+      const key = definition.toLocaleLowerCase();
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index],
+          message: encodeMessage(VALIDATION_KEYS.duplicateDefinition),
+        });
+      }
+      seen.add(key);
+    });
+  });
+
+/** Splits the comma-separated definitions field of the word editor. */
+export function splitDefinitions(list: string): string[] {
+  return list
+    .split(',')
+    .map(normalizeSpaces)
+    .filter((definition) => definition.length > 0);
+}
+
+export const verificationCodeSchema = z
+  .string({ error: required })
+  .trim()
+  .min(1, { error: required, abort: true })
+  .regex(DIGITS_PATTERN, { error: encodeMessage(VALIDATION_KEYS.digitsOnly) })
+  .length(VERIFICATION_CODE_LENGTH, {
+    error: encodeMessage(VALIDATION_KEYS.codeLength, { length: VERIFICATION_CODE_LENGTH }),
+  });
+
+/** Search: empty means "no filter"; otherwise the term characters only. */
+export const searchSchema = z
+  .string()
+  .transform(normalizeSpaces)
+  .pipe(
+    z
+      .string()
+      .max(TEXT_LENGTH.middle, { error: maxLength(TEXT_LENGTH.middle) })
+      .refine((value) => value === '' || SEARCH_PATTERN.test(value), { error: forbidden }),
+  );

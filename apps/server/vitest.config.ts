@@ -1,17 +1,26 @@
-import { defineProject } from 'vitest/config';
+import { defineProject, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * API and unit tests of the server. The root config runs this project twice when
- * TEST_DATABASE_URL is set: once on PGlite and once on PostgreSQL (TEST_DB_DRIVER).
+ * API and unit tests of the server. The root config runs this project on PGlite always and,
+ * when TEST_DATABASE_URL is set, once more on PostgreSQL with only the suites that touch the
+ * database (*.api.test.ts, *.db.test.ts).
  */
-export default defineProject({
-  test: {
-    name: 'server',
-    environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['./test/global-setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
-    env: { TEST_DB_DRIVER: 'pglite' },
-  },
-});
+export function serverProject(driver: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
+  return {
+    root: import.meta.dirname,
+    test: {
+      name: driver === 'pglite' ? 'server' : 'server-pg',
+      environment: 'node',
+      include:
+        driver === 'pglite'
+          ? ['src/**/*.test.ts', 'test/**/*.test.ts']
+          : ['src/**/*.{api,db}.test.ts', 'test/**/*.{api,db}.test.ts'],
+      globalSetup: ['./test/global-setup.ts'],
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+      env: { TEST_DB_DRIVER: driver },
+    },
+  };
+}
+
+export default defineProject(serverProject('pglite'));

@@ -9,10 +9,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { API_PREFIX } from '@wordhoard/shared';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
+import { registerAuthRoutes } from './features/auth/auth.routes';
+import { startGuestSweeper } from './features/auth/guest-sweeper';
 import { registerSessionRoutes } from './features/session/session.routes';
-import { SessionRepository } from './features/session/session.repository';
-import { SessionService } from './features/session/session.service';
 import { registerSystemRoutes } from './features/system/system.routes';
+import { registerUsersRoutes } from './features/users/users.routes';
+import { createServices } from './services';
 import { registerAccessControl } from './http/access';
 import { apiNotFound, registerErrorHandler } from './http/error-handler';
 import { ServerMessages } from './http/messages';
@@ -29,6 +31,8 @@ export interface AppDependencies {
   serveWeb?: boolean;
   logger?: FastifyServerOptions['logger'];
   clock?: () => Date;
+  /** Start timers such as the guest sweeper (the real server does; tests drive them directly). */
+  backgroundJobs?: boolean;
 }
 
 function defaultWebDist(): string {
@@ -41,6 +45,25 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   };
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Deployment settings the SPA needs at run time (one build serves every deployment), as meta
+ * tags in index.html: the support address, the Google client id and the analytics tag id.
+ */
+export function runtimeConfigMeta(config: Config): string {
+  const entries: [string, string | undefined][] = [
+    ['wordhoard:support-email', config.supportEmail],
+    ['wordhoard:google-client-id', config.google.clientId],
+    ['wordhoard:analytics-id', config.analyticsId],
+  ];
+  return entries
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => `<meta name="${name}" content="${escapeAttribute(value)}">`)
+    .join('');
 }
 
 /** Builds the whole HTTP application over an open database; listening is the caller's job. */
@@ -66,8 +89,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifyCookie);
 
   const clock = deps.clock ?? (() => new Date());
-  const sessions = new SessionService(new SessionRepository(database.db), clock);
-  registerAccessControl(app, config, sessions);
+  const services = createServices({ config, database, clock, log: app.log });
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.close();
+  });
+  registerAccessControl(app, config, services.sessions);
+  if (deps.backgroundJobs) {
+    const stopSweeper = startGuestSweeper(services.usersRepository, app.log, clock);
+    app.addHook('onClose', async () => {
+      stopSweeper();
+    });
+  }
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -86,14 +119,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       registerSystemRoutes(api, { database });
-      registerSessionRoutes(api, { config, sessions });
+      registerSessionRoutes(api, { config, sessions: services.sessions });
+      registerAuthRoutes(api, { config, auth: services.auth });
+      registerUsersRoutes(api, { users: services.users, clock });
     },
     { prefix: API_PREFIX },
   );
 
   const notFound = apiNotFound(messages);
   if (deps.serveWeb ?? true) {
-    await registerSpa(app, { distDir: config.webDistDir ?? defaultWebDist(), notFound });
+    await registerSpa(app, {
+      distDir: config.webDistDir ?? defaultWebDist(),
+      headSnippet: runtimeConfigMeta(config),
+      notFound,
+    });
   } else {
     app.setNotFoundHandler(notFound);
   }

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp({ config, database, logger: loggerOptions(config) });
+  const app = await buildApp({ config, database, logger: loggerOptions(config), backgroundJobs: true });
   if (config.database.driver === 'pglite') {
     app.log.info(
       { dataDir: config.database.dataDir },

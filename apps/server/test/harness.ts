@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { SESSION_COOKIE_NAME } from '@wordhoard/shared';
 import { buildApp, type AppDependencies } from '../src/app';
 import { loadConfig, type Config } from '../src/config/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
@@ -73,6 +74,16 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/** The session cookie of a response, ready for a `cookie` request header. */
+export function sessionCookie(response: { headers: Record<string, unknown> }): string {
+  const cookie = cookieFrom(
+    response.headers['set-cookie'] as string | string[] | undefined,
+    SESSION_COOKIE_NAME,
+  );
+  if (!cookie) throw new Error('response set no session cookie');
+  return cookie;
 }
 
 /** The `name=value` of a Set-Cookie header, for sending it back. */

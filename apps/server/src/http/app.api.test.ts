@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@wordhoard/shared';
-import { route } from './route';
 import { createTestApp, testDriver, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -106,26 +105,9 @@ describe(`HTTP conventions (${testDriver})`, () => {
 });
 
 describe('validation errors', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-    // A contract endpoint whose body has the shared rules; the handler is never reached on bad input.
-    await app.app.register(
-      async (api) => {
-        route(api, 'signup', () => {
-          throw new Error('handler must not run on invalid input');
-        });
-      },
-      { prefix: '/api' },
-    );
-  });
-  afterAll(async () => {
-    await app.close();
-  });
-
   it('answers 400 VALIDATION_ERROR with a localized message per field', async () => {
     expect(contract.signup.path).toBe('/auth/signup');
-    const response = await app.app.inject({
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
       headers: { 'accept-language': 'de' },

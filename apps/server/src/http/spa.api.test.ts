@@ -26,7 +26,15 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   database = await openTestDatabase();
-  app = await buildApp({ config: testConfig({ WEB_DIST_DIR: dist }), database, logger: false });
+  app = await buildApp({
+    config: testConfig({
+      WEB_DIST_DIR: dist,
+      GOOGLE_CLIENT_ID: 'client-1.apps',
+      SUPPORT_EMAIL: 'help@example.com',
+    }),
+    database,
+    logger: false,
+  });
 });
 
 afterAll(async () => {
@@ -56,6 +64,14 @@ describe('serving the built SPA', () => {
       expect(csp).toContain(directive);
     }
     expect(first.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('hands the deployment settings to the page as meta tags', async () => {
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.body).toContain('<meta name="wordhoard:support-email" content="help@example.com">');
+    expect(page.body).toContain('<meta name="wordhoard:google-client-id" content="client-1.apps">');
+    // Unset settings leave no tag behind.
+    expect(page.body).not.toContain('wordhoard:analytics-id');
   });
 
   it('falls back to index.html for client routes (history API)', async () => {

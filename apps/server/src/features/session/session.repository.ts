@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 
@@ -29,7 +29,14 @@ export class SessionRepository {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          gt(sessions.expiresAt, now),
+          // A guest whose 24 hours are over is refused at once, before the sweeper runs.
+          or(isNull(users.guestExpiresAt), gt(users.guestExpiresAt, now)),
+        ),
+      )
       .limit(1);
     return row;
   }

@@ -1,0 +1,222 @@
+import {
+  DEFAULT_SORTING_CONFIGS,
+  GUEST_LIFETIME_MS,
+  VERIFICATION_CODE_TTL_MS,
+  type Language,
+  type User,
+} from '@wordhoard/shared';
+import type { EmailCodePurpose } from '../../db/schema';
+import { AppError, conflict } from '../../http/errors';
+import { codeMail } from '../mail/code-mail';
+import type { Mailer } from '../mail/mailer';
+import { RATE_LIMITS, type RateLimiter } from '../rate-limit/rate-limiter';
+import type { SessionService } from '../session/session.service';
+import { toUserDto } from '../users/user.presenter';
+import type { UserRow, UsersRepository } from '../users/users.repository';
+import type { EmailCodeService } from './email-codes';
+import type { GoogleVerifier } from './google';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+
+/** Runs before an account is deleted (the payments feature cancels the subscription here). */
+export type AccountDeletionHook = (userId: string) => Promise<void>;
+
+export interface SignedIn {
+  user: User;
+  session: { token: string; expiresAt: Date };
+}
+
+export interface AuthServiceDeps {
+  users: UsersRepository;
+  sessions: SessionService;
+  codes: EmailCodeService;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  google: GoogleVerifier | undefined;
+  clock: () => Date;
+  beforeAccountDeletion?: AccountDeletionHook[];
+}
+
+const CODE_MINUTES = VERIFICATION_CODE_TTL_MS / 60_000;
+
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  private async signIn(user: UserRow): Promise<SignedIn> {
+    const session = await this.deps.sessions.create(user.id);
+    return { user: toUserDto(user), session };
+  }
+
+  /** Code mails are limited per address: 1 a minute, 5 an hour (whether or not it has an account). */
+  private async mailCode(user: UserRow, purpose: EmailCodePurpose): Promise<void> {
+    if (!user.email) return;
+    const code = await this.deps.codes.issue(user.id, purpose);
+    await this.deps.mailer.send(codeMail(user.interfaceLanguage, purpose, user.email, code, CODE_MINUTES));
+  }
+
+  private async checkMailBudget(email: string): Promise<void> {
+    await this.deps.rateLimiter.consume(RATE_LIMITS.codeMailMinute, email);
+    await this.deps.rateLimiter.consume(RATE_LIMITS.codeMailHour, email);
+  }
+
+  async signup(input: {
+    email: string;
+    password: string;
+    language: Language;
+    ip: string;
+  }): Promise<SignedIn> {
+    await this.deps.rateLimiter.consume(RATE_LIMITS.signup, input.ip);
+    if (await this.deps.users.findByEmail(input.email)) throw conflict('EMAIL_TAKEN');
+    const passwordHash = await hashPassword(input.password);
+    let user: UserRow;
+    try {
+      user = await this.deps.users.insert({
+        email: input.email,
+        passwordHash,
+        role: 'notVerifiedUser',
+        interfaceLanguage: input.language,
+        sortingConfigs: DEFAULT_SORTING_CONFIGS,
+      });
+    } catch (error) {
+      // Two signups for one address at once: the unique index decides.
+      if ((error as { code?: string }).code === '23505') throw conflict('EMAIL_TAKEN');
+      throw error;
+    }
+    await this.checkMailBudget(input.email);
+    await this.mailCode(user, 'verify');
+    return this.signIn(user);
+  }
+
+  /** Unknown email and wrong password answer the same, in the same time. */
+  async login(input: { email: string; password: string; ip: string }): Promise<SignedIn> {
+    const subject = `${input.email}|${input.ip}`;
+    await this.deps.rateLimiter.check(RATE_LIMITS.failedLogin, subject);
+    const user = await this.deps.users.findByEmail(input.email);
+    const valid = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!user || !valid) {
+      await this.deps.rateLimiter.consume(RATE_LIMITS.failedLogin, subject).catch(() => undefined);
+      throw new AppError(401, 'INVALID_CREDENTIALS');
+    }
+    await this.deps.rateLimiter.reset(RATE_LIMITS.failedLogin, subject);
+    return this.signIn(user);
+  }
+
+  async verify(userId: string, code: string): Promise<void> {
+    const user = await this.requireUser(userId);
+    if (user.role !== 'notVerifiedUser') throw conflict('ALREADY_VERIFIED');
+    await this.deps.codes.consume(user.id, 'verify', code);
+    await this.deps.users.update(user.id, {
+      role: 'notAcceptedPolicyUser',
+      emailVerifiedAt: this.deps.clock(),
+    });
+  }
+
+  async resendVerification(userId: string): Promise<void> {
+    const user = await this.requireUser(userId);
+    if (user.role !== 'notVerifiedUser' || !user.email) throw conflict('ALREADY_VERIFIED');
+    await this.checkMailBudget(user.email);
+    await this.mailCode(user, 'verify');
+  }
+
+  /** Always the same answer, so nobody learns whether an address has an account. */
+  async requestRestoreCode(email: string): Promise<void> {
+    await this.checkMailBudget(email);
+    const user = await this.deps.users.findByEmail(email);
+    if (user) await this.mailCode(user, 'restore');
+  }
+
+  /** A correct restore code signs the user in (they then set a new password). */
+  async restore(input: { email: string; code: string; ip: string }): Promise<SignedIn> {
+    const subject = `${input.email}|${input.ip}`;
+    await this.deps.rateLimiter.check(RATE_LIMITS.failedLogin, subject);
+    const user = await this.deps.users.findByEmail(input.email);
+    if (!user) {
+      await this.deps.rateLimiter.consume(RATE_LIMITS.failedLogin, subject).catch(() => undefined);
+      throw new AppError(400, 'INCORRECT_CODE');
+    }
+    try {
+      await this.deps.codes.consume(user.id, 'restore', input.code);
+    } catch (error) {
+      await this.deps.rateLimiter.consume(RATE_LIMITS.failedLogin, subject).catch(() => undefined);
+      throw error;
+    }
+    // The code proves the address is theirs: an unverified account counts as verified now.
+    const updated =
+      user.role === 'notVerifiedUser'
+        ? await this.deps.users.update(user.id, {
+            role: 'notAcceptedPolicyUser',
+            emailVerifiedAt: this.deps.clock(),
+          })
+        : user;
+    return this.signIn(updated ?? user);
+  }
+
+  /**
+   * Sets a new password. Every other session ends, and this one gets a new token, so no token
+   * issued before the change still works.
+   */
+  async changePassword(userId: string, sessionId: string, password: string) {
+    await this.requireUser(userId);
+    await this.deps.users.update(userId, { passwordHash: await hashPassword(password) });
+    await this.deps.sessions.endAllForUser(userId, sessionId);
+    return this.deps.sessions.rotate(sessionId);
+  }
+
+  async guest(language: Language): Promise<SignedIn> {
+    const now = this.deps.clock();
+    const user = await this.deps.users.insert({
+      email: null,
+      role: 'guest',
+      interfaceLanguage: language,
+      sortingConfigs: DEFAULT_SORTING_CONFIGS,
+      // Policies are accepted on the guest page before entering.
+      policyAcceptedAt: now,
+      guestExpiresAt: new Date(now.getTime() + GUEST_LIFETIME_MS),
+    });
+    return this.signIn(user);
+  }
+
+  async google(credential: string, language: Language): Promise<SignedIn> {
+    if (!this.deps.google) throw new AppError(503, 'GOOGLE_UNAVAILABLE');
+    const identity = await this.deps.google.verify(credential);
+    const known = await this.deps.users.findByGoogleSubject(identity.subject);
+    if (known) return this.signIn(known);
+
+    if (identity.email) {
+      const sameEmail = await this.deps.users.findByEmail(identity.email);
+      if (sameEmail) {
+        // Linking an existing account needs Google's word that the address is the caller's.
+        if (!identity.emailVerified) throw conflict('EMAIL_TAKEN');
+        const linked = await this.deps.users.update(sameEmail.id, {
+          googleSubject: identity.subject,
+          ...(sameEmail.role === 'notVerifiedUser'
+            ? { role: 'notAcceptedPolicyUser' as const, emailVerifiedAt: this.deps.clock() }
+            : {}),
+        });
+        return this.signIn(linked ?? sameEmail);
+      }
+    }
+    const user = await this.deps.users.insert({
+      email: identity.emailVerified ? identity.email : null,
+      googleSubject: identity.subject,
+      role: 'notAcceptedPolicyUser',
+      interfaceLanguage: language,
+      sortingConfigs: DEFAULT_SORTING_CONFIGS,
+      emailVerifiedAt: identity.emailVerified ? this.deps.clock() : null,
+    });
+    return this.signIn(user);
+  }
+
+  async deleteAccount(userId: string): Promise<void> {
+    for (const hook of this.deps.beforeAccountDeletion ?? []) await hook(userId);
+    // Sessions, codes, dictionaries, words, tests and subscriptions cascade.
+    await this.deps.users.delete(userId);
+  }
+
+  private async requireUser(userId: string): Promise<UserRow> {
+    const user = await this.deps.users.findById(userId);
+    if (!user) throw new AppError(401, 'UNAUTHORIZED');
+    return user;
+  }
+}

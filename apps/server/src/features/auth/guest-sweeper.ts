@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { UsersRepository } from '../users/users.repository';
+
+export const GUEST_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Deletes expired guests at start and every 10 minutes. Safe with several instances: each
+ * run is one DELETE by predicate, so concurrent runs only split the rows between them.
+ */
+export function startGuestSweeper(
+  users: UsersRepository,
+  log: FastifyBaseLogger,
+  clock: () => Date = () => new Date(),
+): () => void {
+  const sweep = async () => {
+    try {
+      const removed = await users.deleteExpiredGuests(clock());
+      if (removed > 0) log.info({ removed }, 'expired guest accounts deleted');
+    } catch (error) {
+      log.error({ err: error }, 'guest sweep failed; retrying at the next interval');
+    }
+  };
+  void sweep();
+  const timer = setInterval(() => void sweep(), GUEST_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

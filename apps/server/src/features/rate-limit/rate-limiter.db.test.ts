@@ -1,0 +1,82 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../../../test/clock';
+import { openTestDatabase, testDriver } from '../../../test/harness';
+import type { Database } from '../../db/database';
+import { AppError } from '../../http/errors';
+import {
+  DatabaseRateLimitStore,
+  RateLimiter,
+  RedisRateLimitStore,
+  type RateLimitStore,
+} from './rate-limiter';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let database: Database;
+let redis: Redis;
+const clock = new TestClock();
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+});
+afterAll(async () => {
+  await database.close();
+  redis.disconnect();
+});
+
+const stores: [string, () => RateLimitStore][] = [
+  [`database (${testDriver})`, () => new DatabaseRateLimitStore(database.db, clock.now)],
+  ['redis', () => new RedisRateLimitStore(redis, `wordhoard-test:${Date.now()}:${Math.random()}:`)],
+];
+
+describe.each(stores)('rate-limit store: %s', (_name, makeStore) => {
+  it('allows `limit` hits per window, then refuses with the seconds left', async () => {
+    const store = makeStore();
+    for (let i = 0; i < 3; i += 1) expect((await store.hit('k', 3, 60_000)).allowed).toBe(true);
+    const refused = await store.hit('k', 3, 60_000);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect((await store.peek('k', 3)).allowed).toBe(false);
+    expect((await store.hit('other', 3, 60_000)).allowed).toBe(true);
+  });
+
+  it('counts concurrent hits exactly (shared by every instance)', async () => {
+    const store = makeStore();
+    const decisions = await Promise.all(Array.from({ length: 20 }, () => store.hit('burst', 5, 60_000)));
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5);
+  });
+
+  it('forgets a key on reset', async () => {
+    const store = makeStore();
+    await store.hit('r', 1, 60_000);
+    expect((await store.peek('r', 1)).allowed).toBe(false);
+    await store.reset('r');
+    expect((await store.peek('r', 1)).allowed).toBe(true);
+  });
+});
+
+describe('database store windows', () => {
+  it('starts a new window when the old one is over', async () => {
+    const store = new DatabaseRateLimitStore(database.db, clock.now);
+    expect((await store.hit('w', 1, 60_000)).allowed).toBe(true);
+    expect((await store.hit('w', 1, 60_000)).allowed).toBe(false);
+    clock.advance(60_001);
+    expect((await store.hit('w', 1, 60_000)).allowed).toBe(true);
+  });
+});
+
+describe('RateLimiter', () => {
+  it('throws 429 TOO_MANY_REQUESTS with Retry-After', async () => {
+    const limiter = new RateLimiter(new DatabaseRateLimitStore(database.db, clock.now));
+    const rule = { name: 'test', limit: 1, windowMs: 30_000 };
+    await limiter.consume(rule, 'me');
+    const error = await limiter.consume(rule, 'me').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).statusCode).toBe(429);
+    expect((error as AppError).headers['retry-after']).toBe('30');
+  });
+});

@@ -1,0 +1,142 @@
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Db } from '../../db/database';
+import { rateLimits } from '../../db/schema';
+import { tooManyRequests } from '../../http/errors';
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Seconds until the window resets (what Retry-After carries). */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimitRule {
+  /** Distinguishes rules that share a subject, e.g. "mail-minute" and "mail-hour". */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Fixed-window counters shared by every instance: in Redis when REDIS_URL is set, otherwise
+ * in the database (docs/decisions/0006-rate-limits.md).
+ */
+export interface RateLimitStore {
+  /** Counts one hit and says whether it is still within the limit. */
+  hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /** Says whether the next hit would be allowed, without counting. */
+  peek(key: string, limit: number): Promise<RateDecision>;
+  reset(key: string): Promise<void>;
+}
+
+const secondsUntil = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
+
+export class DatabaseRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    const now = this.clock();
+    const resetAt = new Date(now.getTime() + windowMs);
+    // One atomic upsert: a window that is over starts again at 1.
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({ key, count: 1, resetAt })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+          resetAt: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+    if (!row) throw new Error('rate limit upsert returned nothing');
+    return {
+      allowed: row.count <= limit,
+      retryAfterSeconds: secondsUntil(row.resetAt.getTime(), now.getTime()),
+    };
+  }
+
+  async peek(key: string, limit: number): Promise<RateDecision> {
+    const now = this.clock();
+    const [row] = await this.db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+    if (!row || row.resetAt <= now) return { allowed: true, retryAfterSeconds: 0 };
+    return {
+      allowed: row.count < limit,
+      retryAfterSeconds: secondsUntil(row.resetAt.getTime(), now.getTime()),
+    };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db.delete(rateLimits).where(eq(rateLimits.key, key));
+  }
+
+  async deleteExpired(): Promise<void> {
+    await this.db.delete(rateLimits).where(lt(rateLimits.resetAt, this.clock()));
+  }
+}
+
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'wordhoard:rl:',
+  ) {}
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    const redisKey = this.prefix + key;
+    const result = await this.redis
+      .multi()
+      .incr(redisKey)
+      .pexpire(redisKey, windowMs, 'NX')
+      .pttl(redisKey)
+      .exec();
+    const count = Number(result?.[0]?.[1] ?? 0);
+    const ttl = Number(result?.[2]?.[1] ?? windowMs);
+    return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+  }
+
+  async peek(key: string, limit: number): Promise<RateDecision> {
+    const redisKey = this.prefix + key;
+    const [count, ttl] = await Promise.all([this.redis.get(redisKey), this.redis.pttl(redisKey)]);
+    const used = Number(count ?? 0);
+    return { allowed: used < limit, retryAfterSeconds: ttl > 0 ? Math.ceil(ttl / 1000) : 0 };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+}
+
+/** The product's limits (issue 3), applied through whichever store is configured. */
+export const RATE_LIMITS = {
+  failedLogin: { name: 'login-failed', limit: 10, windowMs: 15 * 60 * 1000 },
+  signup: { name: 'signup', limit: 50, windowMs: 60 * 60 * 1000 },
+  codeMailMinute: { name: 'mail-minute', limit: 1, windowMs: 60 * 1000 },
+  codeMailHour: { name: 'mail-hour', limit: 5, windowMs: 60 * 60 * 1000 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export class RateLimiter {
+  constructor(private readonly store: RateLimitStore) {}
+
+  private key(rule: RateLimitRule, subject: string): string {
+    return `${rule.name}:${subject}`;
+  }
+
+  /** Counts a hit; past the limit throws 429 with Retry-After. */
+  async consume(rule: RateLimitRule, subject: string): Promise<void> {
+    const decision = await this.store.hit(this.key(rule, subject), rule.limit, rule.windowMs);
+    if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+  }
+
+  /** Throws 429 when the rule's budget is already spent, without counting. */
+  async check(rule: RateLimitRule, subject: string): Promise<void> {
+    const decision = await this.store.peek(this.key(rule, subject), rule.limit);
+    if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+  }
+
+  async reset(rule: RateLimitRule, subject: string): Promise<void> {
+    await this.store.reset(this.key(rule, subject));
+  }
+}

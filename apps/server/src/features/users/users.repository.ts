@@ -1,0 +1,72 @@
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { subscriptions, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  /** The user with their newest subscription, in one round trip (for `User.plan`). */
+  async findWithSubscription(
+    id: string,
+  ): Promise<{ user: UserRow; subscription: SubscriptionRow | null } | undefined> {
+    const [row] = await this.db
+      .select({ user: users, subscription: subscriptions })
+      .from(users)
+      .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+      .where(eq(users.id, id))
+      .orderBy(sql`${subscriptions.updatedAt} desc nulls last`)
+      .limit(1);
+    return row;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return row;
+  }
+
+  async findByGoogleSubject(subject: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.googleSubject, subject)).limit(1);
+    return row;
+  }
+
+  async insert(values: NewUser): Promise<UserRow> {
+    const [row] = await this.db.insert(users).values(values).returning();
+    if (!row) throw new Error('insert returned no user');
+    return row;
+  }
+
+  async update(id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const removed = await this.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return removed.length > 0;
+  }
+
+  /**
+   * Deletes guests whose 24 hours are over, with everything they own (foreign keys cascade).
+   * A plain DELETE by predicate: several instances running it at once simply share the work.
+   */
+  async deleteExpiredGuests(now: Date): Promise<number> {
+    const removed = await this.db
+      .delete(users)
+      .where(and(eq(users.role, 'guest'), isNotNull(users.guestExpiresAt), lt(users.guestExpiresAt, now)))
+      .returning({ id: users.id });
+    return removed.length;
+  }
+}

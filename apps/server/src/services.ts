@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config/config';
+import type { Database } from './db/database';
+import { AuthService } from './features/auth/auth.service';
+import { EmailCodeService } from './features/auth/email-codes';
+import { GoogleVerifier } from './features/auth/google';
+import { LogMailer, SmtpMailer, type Mailer } from './features/mail/mailer';
+import {
+  DatabaseRateLimitStore,
+  RateLimiter,
+  RedisRateLimitStore,
+  type RateLimitStore,
+} from './features/rate-limit/rate-limiter';
+import { SessionRepository } from './features/session/session.repository';
+import { SessionService } from './features/session/session.service';
+import { UsersRepository } from './features/users/users.repository';
+import { UsersService } from './features/users/users.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** The composition root: every service wired to its repository and adapters, once. */
+export function createServices(deps: {
+  config: Config;
+  database: Database;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  mailer?: Mailer;
+}) {
+  const { config, database, clock, log } = deps;
+  const db = database.db;
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (error) => log.error({ err: error }, 'redis error'));
+  const rateLimitStore: RateLimitStore = redis
+    ? new RedisRateLimitStore(redis)
+    : new DatabaseRateLimitStore(db, clock);
+
+  const smtpMailer = config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : undefined;
+  const mailer: Mailer = deps.mailer ?? smtpMailer ?? new LogMailer(log);
+
+  const usersRepository = new UsersRepository(db);
+  const sessions = new SessionService(new SessionRepository(db), clock);
+  const users = new UsersService(usersRepository);
+  const rateLimiter = new RateLimiter(rateLimitStore);
+  const auth = new AuthService({
+    users: usersRepository,
+    sessions,
+    codes: new EmailCodeService(db, clock),
+    mailer,
+    rateLimiter,
+    google: config.google.clientId
+      ? new GoogleVerifier(config.google.clientId, config.google.jwksUrl, clock)
+      : undefined,
+    clock,
+  });
+
+  return {
+    usersRepository,
+    sessions,
+    users,
+    auth,
+    rateLimiter,
+    async close() {
+      smtpMailer?.close();
+      if (redis) await redis.quit().catch(() => undefined);
+    },
+  };
+}

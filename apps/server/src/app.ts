@@ -11,8 +11,10 @@ import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { startGuestSweeper } from './features/auth/guest-sweeper';
+import { registerDictionariesRoutes } from './features/dictionaries/dictionaries.routes';
 import { registerSessionRoutes } from './features/session/session.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
+import { registerTranslateRoutes } from './features/translate/translate.routes';
 import { registerUsersRoutes } from './features/users/users.routes';
 import { createServices } from './services';
 import { registerAccessControl } from './http/access';
@@ -122,6 +124,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       registerSessionRoutes(api, { config, sessions: services.sessions });
       registerAuthRoutes(api, { config, auth: services.auth });
       registerUsersRoutes(api, { users: services.users, clock });
+      registerDictionariesRoutes(api, { dictionaries: services.dictionaries });
+      registerTranslateRoutes(api, { translate: services.translate });
     },
     { prefix: API_PREFIX },
   );

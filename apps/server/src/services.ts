@@ -3,6 +3,8 @@ import { Redis } from 'ioredis';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { AuthService } from './features/auth/auth.service';
+import { DictionariesRepository } from './features/dictionaries/dictionaries.repository';
+import { DictionariesService } from './features/dictionaries/dictionaries.service';
 import { EmailCodeService } from './features/auth/email-codes';
 import { GoogleVerifier } from './features/auth/google';
 import { LogMailer, SmtpMailer, type Mailer } from './features/mail/mailer';
@@ -14,6 +16,7 @@ import {
 } from './features/rate-limit/rate-limiter';
 import { SessionRepository } from './features/session/session.repository';
 import { SessionService } from './features/session/session.service';
+import { TranslateService } from './features/translate/translate.service';
 import { UsersRepository } from './features/users/users.repository';
 import { UsersService } from './features/users/users.service';
 
@@ -63,8 +66,13 @@ export function createServices(deps: {
     clock,
   });
 
+  const dictionaries = new DictionariesService(new DictionariesRepository(db), clock);
+  const translate = new TranslateService(config.translate, clock);
+
   return {
     usersRepository,
+    dictionaries,
+    translate,
     sessions,
     users,
     auth,

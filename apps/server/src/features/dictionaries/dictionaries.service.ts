@@ -1,0 +1,176 @@
+import {
+  DEFAULT_SORTING_CONFIGS,
+  ROLE_LIMITS,
+  type Dictionary,
+  type DictionaryList,
+  type DictionaryWithWords,
+  type Word,
+  type createDictionaryBodySchema,
+  type dictionariesQuerySchema,
+  type dictionaryQuerySchema,
+  type updateDictionaryBodySchema,
+} from '@wordhoard/shared';
+import type { z } from 'zod';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { DictionariesRepository } from './dictionaries.repository';
+import { toDictionaryDto, toWordDto } from './dictionary.presenter';
+
+type ListQuery = z.output<typeof dictionariesQuerySchema>;
+type PageQuery = z.output<typeof dictionaryQuerySchema>;
+type CreateBody = z.output<typeof createDictionaryBodySchema>;
+type UpdateBody = z.output<typeof updateDictionaryBodySchema>;
+
+/** Terms are unique per dictionary ignoring case; the key is what the unique index holds. */
+export const termKey = (term: string) => term.toLocaleLowerCase();
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+export class DictionariesService {
+  constructor(
+    private readonly repository: DictionariesRepository,
+    private readonly clock: () => Date,
+  ) {}
+
+  async list(userId: string, query: ListQuery): Promise<DictionaryList> {
+    const { rows, total } = await this.repository.list(userId, {
+      ...(query.search ? { search: query.search } : {}),
+      sort: query.sort ?? DEFAULT_SORTING_CONFIGS.dictionariesSort,
+      direction: query.direction ?? DEFAULT_SORTING_CONFIGS.dictionariesSortDirection,
+      page: query.page,
+      limit: query.limit,
+    });
+    return { data: rows.map(toDictionaryDto), total, page: query.page, limit: query.limit };
+  }
+
+  /** The role's dictionary limit holds even for concurrent creates: the owner row is locked. */
+  async create(userId: string, body: CreateBody): Promise<Dictionary> {
+    const row = await this.repository.transaction(async (tx) => {
+      const role = await this.repository.lockOwner(tx, userId);
+      if (!role) throw new AppError(401, 'UNAUTHORIZED');
+      const limit = ROLE_LIMITS[role].dictionaries;
+      if ((await this.repository.countForUser(tx, userId)) >= limit) {
+        throw forbidden('MAX_DICTIONARIES', { role, limit });
+      }
+      const now = this.clock();
+      return this.repository.insert(tx, { userId, ...body, createdAt: now, updatedAt: now });
+    });
+    return toDictionaryDto(row);
+  }
+
+  async get(userId: string, id: string, query: PageQuery): Promise<DictionaryWithWords> {
+    const dictionary = await this.repository.find(userId, id);
+    if (!dictionary) throw notFound();
+    const { rows, total } = await this.repository.wordsPage(id, {
+      ...(query.search ? { search: query.search } : {}),
+      sort: query.sort ?? DEFAULT_SORTING_CONFIGS.dictionaryWordsSort,
+      direction: query.direction ?? DEFAULT_SORTING_CONFIGS.dictionaryWordsSortDirection,
+      page: query.page,
+      limit: query.limit,
+    });
+    return {
+      ...toDictionaryDto(dictionary),
+      words: rows.map(toWordDto),
+      page: query.page,
+      limit: query.limit,
+      total,
+    };
+  }
+
+  async getWord(userId: string, id: string, wordId: string): Promise<Word> {
+    const word = await this.repository.findWord(userId, id, wordId);
+    if (!word) throw notFound();
+    return toWordDto(word);
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    if (!(await this.repository.delete(userId, id))) throw notFound();
+  }
+
+  /**
+   * Info and a batch of word changes in one transaction: either all of it is saved or none.
+   * The dictionary row is locked, so concurrent batches cannot pass the word limit together.
+   */
+  async update(userId: string, id: string, body: UpdateBody): Promise<Dictionary> {
+    const creates = body.words?.create ?? [];
+    const updates = body.words?.update ?? [];
+    const deleteIds = [...new Set(body.words?.delete ?? [])];
+    const updateIds = updates.map((update) => update.id);
+    if (
+      new Set(updateIds).size !== updateIds.length ||
+      updateIds.some((wordId) => deleteIds.includes(wordId))
+    ) {
+      throw badRequest('BAD_REQUEST');
+    }
+
+    try {
+      const row = await this.repository.transaction(async (tx) => {
+        const role = await this.repository.lockOwner(tx, userId);
+        const dictionary = await this.repository.lockDictionary(tx, userId, id);
+        if (!role || !dictionary) throw notFound();
+
+        const touched = await this.repository.wordsByIds(tx, id, [...updateIds, ...deleteIds]);
+        if (touched.length !== updateIds.length + deleteIds.length) throw notFound();
+
+        // Terms that will exist after the batch must be unique, within it and against the rest.
+        const renamed = updates.filter((update) => update.term !== undefined);
+        const incoming = [
+          ...renamed.map((update) => update.term ?? ''),
+          ...creates.map((create) => create.term),
+        ];
+        const seen = new Map<string, string>();
+        for (const term of incoming) {
+          if (seen.has(termKey(term))) throw conflict('DUPLICATE_TERM', { term });
+          seen.set(termKey(term), term);
+        }
+        const clash = await this.repository.existingTerms(
+          tx,
+          id,
+          [...seen.keys()],
+          [...renamed.map((update) => update.id), ...deleteIds],
+        );
+        if (clash[0] !== undefined) throw conflict('DUPLICATE_TERM', { term: clash[0] });
+
+        const wordsCount = dictionary.wordsCount - deleteIds.length + creates.length;
+        if (creates.length > 0 && wordsCount > ROLE_LIMITS[role].wordsPerDictionary)
+          throw forbidden('MAX_WORDS');
+
+        const now = this.clock();
+        await this.repository.deleteWords(tx, id, deleteIds);
+        for (const update of updates) {
+          await this.repository.updateWord(tx, id, update.id, {
+            ...(update.term !== undefined ? { term: update.term, termKey: termKey(update.term) } : {}),
+            ...(update.definitions !== undefined ? { definitions: update.definitions } : {}),
+            updatedAt: now,
+          });
+        }
+        await this.repository.insertWords(
+          tx,
+          creates.map((create, index) => {
+            // A millisecond apart, so "sort by creation" keeps the order they were typed in.
+            const createdAt = new Date(now.getTime() + index);
+            return {
+              dictionaryId: id,
+              term: create.term,
+              termKey: termKey(create.term),
+              definitions: create.definitions,
+              createdAt,
+              updatedAt: createdAt,
+            };
+          }),
+        );
+        return this.repository.update(tx, id, {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.fromLanguage !== undefined ? { fromLanguage: body.fromLanguage } : {}),
+          ...(body.toLanguage !== undefined ? { toLanguage: body.toLanguage } : {}),
+          wordsCount,
+          updatedAt: now,
+        });
+      });
+      return toDictionaryDto(row);
+    } catch (error) {
+      // Safety net: the unique index is the final word on duplicates.
+      if (isUniqueViolation(error)) throw conflict('DUPLICATE_TERM', { term: '' });
+      throw error;
+    }
+  }
+}

@@ -48,7 +48,10 @@ async function main() {
     jobs.push(compress(path).then((result) => ({ path, ...result })));
   }
   const results = await Promise.all(jobs);
-  const total = results.reduce((sum, r) => ({ size: sum.size + r.size, br: sum.br + r.br }), { size: 0, br: 0 });
+  const total = results.reduce((sum, r) => ({ size: sum.size + r.size, br: sum.br + r.br }), {
+    size: 0,
+    br: 0,
+  });
   console.log(
     `precompress: ${results.length} files in ${relative(process.cwd(), root) || '.'}, ` +
       `${(total.size / 1024).toFixed(1)} KiB → ${(total.br / 1024).toFixed(1)} KiB brotli`,

@@ -6,3 +6,8 @@ import { afterEach } from 'vitest';
 afterEach(() => {
   cleanup();
 });
+
+if (typeof window !== 'undefined') {
+  // jsdom has no layout; the router's scroll restoration would log "not implemented".
+  Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true });
+}

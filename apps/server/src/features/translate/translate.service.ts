@@ -63,10 +63,8 @@ export class TranslateService {
       throw new AppError(503, 'TRANSLATION_UNAVAILABLE');
     }
 
-    const candidates = [
-      answer.translatedText,
-      ...(Array.isArray(answer.alternatives) ? answer.alternatives : []),
-    ];
+    const alternatives: unknown[] = Array.isArray(answer.alternatives) ? answer.alternatives : [];
+    const candidates = [answer.translatedText, ...alternatives];
     const translations = [
       ...new Set(
         candidates.filter((item): item is string => typeof item === 'string').map((item) => item.trim()),

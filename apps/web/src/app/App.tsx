@@ -1,0 +1,31 @@
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createI18n } from '../shared/i18n';
+import { createAppInitializer } from './init/appInitializer';
+import { AppProviders, type AppContextValue } from './providers/AppProviders';
+import { createRouteObjects } from './router/routes';
+import { createAppServices, createQueryClient } from './services';
+
+/** A data router: the browser's in the app, a memory router in tests. */
+type Router = ReturnType<typeof createBrowserRouter>;
+
+export interface AppContext extends AppContextValue {
+  router: Router;
+}
+
+/** The composition root: builds every long-lived object once, in dependency order. */
+export async function createAppContext(): Promise<AppContext> {
+  const i18n = await createI18n();
+  const queryClient = createQueryClient();
+  const router = createBrowserRouter(createRouteObjects());
+  const services = createAppServices({ i18n, queryClient, navigate: (path) => void router.navigate(path) });
+  const initializer = createAppInitializer(services);
+  return { i18n, queryClient, services, initializer, router };
+}
+
+export function App({ router, ...context }: AppContext) {
+  return (
+    <AppProviders {...context}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

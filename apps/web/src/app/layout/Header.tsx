@@ -1,0 +1,109 @@
+import type { User } from '@wordhoard/shared';
+import { CreditCard, House, LogOut, Sparkles, UserPen } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import {
+  PATHS,
+  PLANS_ROLES,
+  SUBSCRIPTION_ROLES,
+  USER_EDIT_ROLES,
+  accessRedirect,
+  type RouteRule,
+} from '../../shared/routing';
+import { useIsMobile } from '../../shared/hooks/useMediaQuery';
+import { useServices } from '../../shared/services';
+import { useUser } from '../../shared/session';
+import { Button, DropdownMenu, type DropdownMenuItem } from '../../shared/ui';
+import { useInitStatus } from '../init/AppInitContext';
+import styles from './Header.module.css';
+import { LogoMark } from './LogoMark';
+
+const canOpen = (rule: RouteRule, user: User) => accessRedirect(rule, user) === null;
+
+function AccountMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { session } = useServices();
+  const isMobile = useIsMobile();
+  const name = user.email ?? t('Header.Guest');
+  const role = t(`Roles.${user.role}`);
+
+  const items: DropdownMenuItem[] = [];
+  if (canOpen({ access: 'member', roles: USER_EDIT_ROLES }, user)) {
+    items.push({ id: 'edit', label: t('Header.EditUser'), to: PATHS.userEdit, icon: <UserPen /> });
+  }
+  if (canOpen({ access: 'member', roles: SUBSCRIPTION_ROLES }, user)) {
+    items.push({
+      id: 'subscription',
+      label: t('Header.Subscription'),
+      to: PATHS.subscription,
+      icon: <CreditCard />,
+    });
+  }
+  if (canOpen({ access: 'member', roles: PLANS_ROLES }, user)) {
+    items.push({ id: 'upgrade', label: t('Header.Upgrade'), to: PATHS.plans, icon: <Sparkles /> });
+  }
+  items.push({
+    id: 'logout',
+    label: t('Header.LogOut'),
+    icon: <LogOut />,
+    tone: 'danger',
+    onSelect: () => void session.logout(),
+  });
+
+  const identity = (
+    <>
+      <span className={styles.email}>{name}</span>
+      <span className={styles.role}>{role}</span>
+    </>
+  );
+
+  return (
+    <div className={styles.account}>
+      <p className={styles.identity}>{identity}</p>
+      <DropdownMenu
+        label={t('Header.AccountMenu')}
+        trigger={
+          <span className={styles.avatar} aria-hidden="true">
+            {(user.email?.[0] ?? name[0] ?? '?').toUpperCase()}
+          </span>
+        }
+        // Phones have no room for the identity beside the avatar, so the menu shows it.
+        header={isMobile ? <p className={styles.menuIdentity}>{identity}</p> : undefined}
+        items={items}
+      />
+    </div>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const initStatus = useInitStatus();
+  const { pathname } = useLocation();
+  const onAuthScreens = pathname === PATHS.auth || pathname.startsWith(`${PATHS.auth}/`);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to={PATHS.menu} className={styles.logo}>
+          <LogoMark className={styles.logoMark} />
+          <span>{t('Common.AppName')}</span>
+        </Link>
+        <Button to={PATHS.menu} variant="ghost" iconOnly icon={<House />} aria-label={t('Header.Home')} />
+        <div className={styles.end}>
+          {/* Nothing until the session is known, so "Sign in" never flashes for a signed-in user. */}
+          {initStatus === 'fulfilled' &&
+            (user ? (
+              <AccountMenu user={user} />
+            ) : (
+              !onAuthScreens && (
+                <Button to={PATHS.auth} variant="secondary" size="sm">
+                  {t('Header.SignIn')}
+                </Button>
+              )
+            ))}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useIsMobile } from '../../shared/hooks/useMediaQuery';
+import { LoadingIndicator } from '../../shared/ui';
+import { useAppInitialization } from '../init/AppInitContext';
+import { ErrorModal } from './ErrorModal';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import styles from './RootLayout.module.css';
+import { isFooterVisible } from './footerVisibility';
+
+/** Header, global error modal, the routed screen and the footer (SPEC §2). */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const status = useAppInitialization();
+  const { pathname } = useLocation();
+  const isMobile = useIsMobile();
+
+  return (
+    <>
+      <a href="#main" className={styles.skipLink}>
+        {t('Common.SkipToContent')}
+      </a>
+      <Header />
+      <ErrorModal />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        {status === 'fulfilled' ? (
+          <Suspense fallback={<LoadingIndicator />}>
+            <Outlet />
+          </Suspense>
+        ) : (
+          <LoadingIndicator data-testid="app-loading" />
+        )}
+      </main>
+      {isFooterVisible(pathname, isMobile) && <Footer />}
+      <ScrollRestoration />
+    </>
+  );
+}

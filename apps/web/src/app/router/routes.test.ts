@@ -1,0 +1,88 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ROUTE_PATHS, appRoutes, createRouteObjects } from './routes';
+
+/** The route table of SPEC §2, as written there ({param} placeholders). */
+const SPEC_ROUTES = [
+  '/',
+  '/about',
+  '/support',
+  '/auth',
+  '/auth/signup',
+  '/auth/login',
+  '/auth/guest',
+  '/auth/forgetPassword',
+  '/auth/forgetPassword/code',
+  '/auth/forgetPassword/password',
+  '/verify',
+  '/accept-policy',
+  '/menu',
+  '/user/edit',
+  '/dictionaries',
+  '/dictionaries/create',
+  '/dictionaries/{dictionaryId}',
+  '/dictionaries/{dictionaryId}/words/edit',
+  '/dictionaries/{dictionaryId}/info/edit',
+  '/createTester',
+  '/testing',
+  '/testing/skip',
+  '/testing/check',
+  '/testing/finish',
+  '/plans',
+  '/subscription',
+  '/stripe/success',
+  '/stripe/cancel',
+  '/policy',
+  '/policy/cookie',
+  '/policy/privacy',
+  '/policy/terms-of-use',
+  '*',
+];
+/** The per-language policy pages the redirects lead to. */
+const POLICY_LANGUAGE_ROUTES = [
+  '/policy/{lang}',
+  '/policy/cookie/{lang}',
+  '/policy/privacy/{lang}',
+  '/policy/terms-of-use/{lang}',
+];
+
+const toRouterPath = (specPath: string) => specPath.replace(/\{(\w+)\}/g, ':$1');
+
+describe('route table', () => {
+  it('has every route of SPEC §2 and the per-language policy pages, and nothing else', () => {
+    const expected = [...SPEC_ROUTES, ...POLICY_LANGUAGE_ROUTES].map(toRouterPath);
+    expect([...ROUTE_PATHS].sort()).toEqual(expected.sort());
+  });
+
+  it('declares each path once', () => {
+    expect(new Set(ROUTE_PATHS).size).toBe(ROUTE_PATHS.length);
+  });
+
+  it('loads every screen lazily', () => {
+    for (const route of appRoutes) {
+      expect({ path: route.path, kind: route.Screen.$$typeof }).toEqual({
+        path: route.path,
+        kind: Symbol.for('react.lazy'),
+      });
+    }
+  });
+
+  it.each([
+    ['/', '/'],
+    ['/dictionaries/create', '/dictionaries/create'],
+    ['/dictionaries/5f8e0a4c-2b7d-4c1e-8f3a-9d6b2e1c0a77', '/dictionaries/:dictionaryId'],
+    ['/dictionaries/5f8e0a4c/words/edit', '/dictionaries/:dictionaryId/words/edit'],
+    ['/dictionaries/5f8e0a4c/info/edit', '/dictionaries/:dictionaryId/info/edit'],
+    ['/auth/forgetPassword/code', '/auth/forgetPassword/code'],
+    ['/policy', '/policy'],
+    ['/policy/cookie', '/policy/cookie'],
+    ['/policy/de', '/policy/:lang'],
+    ['/policy/terms-of-use/uk', '/policy/terms-of-use/:lang'],
+    ['/stripe/success', '/stripe/success'],
+    ['/no/such/page', '*'],
+    ['/testing/elsewhere', '*'],
+  ])('sends %s to the %s screen', (url, expectedPath) => {
+    const matches = matchRoutes(createRouteObjects(), url) ?? [];
+    expect(matches.at(-1)?.route.path).toBe(expectedPath);
+  });
+});

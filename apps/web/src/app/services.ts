@@ -1,0 +1,50 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { createErrorStore } from '../shared/errors';
+import { NetworkError, createHttpClient } from '../shared/http';
+import { currentLanguage, switchLanguage } from '../shared/i18n';
+import type { Services } from '../shared/services';
+import { createSessionService } from '../shared/session';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Only a dropped connection is worth retrying; an error answer will not change.
+        retry: (failureCount, error) => error instanceof NetworkError && failureCount < 2,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+interface AppServicesConfig {
+  i18n: I18n;
+  queryClient: QueryClient;
+  /** Navigation from outside React (the router's own navigate). */
+  navigate: (path: string) => void;
+  /** Where the API lives; '/api' unless a test points elsewhere. */
+  apiBaseUrl?: string;
+}
+
+/** Wires the services together: the one http client, the error modal's store, the session. */
+export function createAppServices({ i18n, queryClient, navigate, apiBaseUrl }: AppServicesConfig): Services {
+  const errors = createErrorStore();
+  const http = createHttpClient({
+    baseUrl: apiBaseUrl,
+    getLanguage: () => currentLanguage(i18n),
+    reportError: (error) => errors.report(error),
+    // The Unauthorized path of SPEC §8; the client has already put the message in the modal.
+    onUnauthorized: () => session.end(),
+    fallbackMessage: (status) => i18n.t('Errors.RequestFailed', { status }),
+  });
+  const session = createSessionService({
+    http,
+    queryClient,
+    navigate,
+    onUserChange: (user) => (user ? switchLanguage(i18n, user.interfaceLanguage) : undefined),
+  });
+  return { http, errors, session };
+}

@@ -1,0 +1,23 @@
+import { lazy } from 'react';
+import { PATHS, type AppRoute } from '../../shared/routing';
+
+export const authRoutes: readonly AppRoute[] = [
+  { path: PATHS.auth, access: 'signedOut', Screen: lazy(() => import('./screens/AuthMenuPage')) },
+  { path: PATHS.signup, access: 'signedOut', Screen: lazy(() => import('./screens/SignupPage')) },
+  { path: PATHS.login, access: 'signedOut', Screen: lazy(() => import('./screens/LoginPage')) },
+  { path: PATHS.guest, access: 'signedOut', Screen: lazy(() => import('./screens/GuestPage')) },
+  {
+    path: PATHS.forgotPassword,
+    access: 'signedOut',
+    Screen: lazy(() => import('./screens/ForgotPasswordPage')),
+  },
+  { path: PATHS.restoreCode, access: 'signedOut', Screen: lazy(() => import('./screens/RestoreCodePage')) },
+  // The restore code signs the user in (POST /auth/restore), so this last step needs a session.
+  { path: PATHS.newPassword, access: 'session', Screen: lazy(() => import('./screens/NewPasswordPage')) },
+  { path: PATHS.verify, access: 'verify', Screen: lazy(() => import('./screens/VerifyPage')) },
+  {
+    path: PATHS.acceptPolicy,
+    access: 'acceptPolicy',
+    Screen: lazy(() => import('./screens/AcceptPolicyPage')),
+  },
+];

@@ -1,0 +1,30 @@
+import { LogIn, UserPlus, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { PATHS } from '../../../shared/routing';
+import { LinkCard, Page } from '../../../shared/ui';
+import styles from './AuthMenuPage.module.css';
+
+/** The three ways in: log in, sign up, or try the app as a guest. */
+export default function AuthMenuPage() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('Auth.MenuTitle')} lead={t('Auth.MenuLead')} width="narrow">
+      <ul className={styles.choices}>
+        <li>
+          <LinkCard to={PATHS.login} title={t('Auth.LogIn')} icon={<LogIn />} />
+        </li>
+        <li>
+          <LinkCard to={PATHS.signup} title={t('Auth.SignUp')} icon={<UserPlus />} />
+        </li>
+        <li>
+          <LinkCard
+            to={PATHS.guest}
+            title={t('Auth.EnterAsGuest')}
+            description={t('Auth.GuestHint')}
+            icon={<UserRound />}
+          />
+        </li>
+      </ul>
+    </Page>
+  );
+}

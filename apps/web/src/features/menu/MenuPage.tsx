@@ -1,0 +1,33 @@
+import { GraduationCap, Library } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { PATHS } from '../../shared/routing';
+import { LinkCard, Page } from '../../shared/ui';
+import styles from './MenuPage.module.css';
+
+export default function MenuPage() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('Menu.Title')}>
+      <nav aria-label={t('Menu.Title')}>
+        <ul className={styles.choices}>
+          <li>
+            <LinkCard
+              to={PATHS.dictionaries}
+              title={t('Menu.Dictionaries')}
+              description={t('Menu.DictionariesText')}
+              icon={<Library />}
+            />
+          </li>
+          <li>
+            <LinkCard
+              to={PATHS.createTester}
+              title={t('Menu.Testing')}
+              description={t('Menu.TestingText')}
+              icon={<GraduationCap />}
+            />
+          </li>
+        </ul>
+      </nav>
+    </Page>
+  );
+}

@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+import type { AppRoute } from '../../shared/routing';
+
+/** Matches whatever no other route does; open to everyone. */
+export const notFoundRoute: AppRoute = {
+  path: '*',
+  access: 'public',
+  Screen: lazy(() => import('./NotFoundPage')),
+};

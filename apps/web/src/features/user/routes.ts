@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+import { PATHS, USER_EDIT_ROLES, type AppRoute } from '../../shared/routing';
+
+export const userRoutes: readonly AppRoute[] = [
+  {
+    path: PATHS.userEdit,
+    access: 'member',
+    roles: USER_EDIT_ROLES,
+    Screen: lazy(() => import('./screens/UserEditPage')),
+  },
+];

@@ -1,0 +1,2 @@
+export { createErrorStore, useErrorMessage } from './errorStore';
+export type { ErrorStore } from './errorStore';

@@ -1,0 +1,257 @@
+// @vitest-environment node
+import type { User } from '@wordhoard/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sendJson, startTestServer, type TestServer } from '../../test/testServer';
+import { createHttpClient, type HttpClientConfig } from './client';
+import { ApiError, CancelledError, NetworkError, UnauthorizedError } from './errors';
+
+const user: User = {
+  id: '7b0d6a3e-8c1a-4f5e-9a77-0d2f0c6b9e11',
+  email: 'ada@example.com',
+  role: 'user',
+  interfaceLanguage: 'de',
+  sortingConfigs: {
+    dictionariesSort: 'update',
+    dictionariesSortDirection: -1,
+    dictionaryWordsSort: 'create',
+    dictionaryWordsSortDirection: -1,
+  },
+  limits: { dictionaries: 2, wordsPerDictionary: 300, testsPerDay: 5 },
+  plan: {
+    id: 'free',
+    name: 'Free',
+    pricePerMonth: 0,
+    nextPaymentDate: null,
+    expiresAt: null,
+    cancelAtPeriodEnd: false,
+  },
+  guestExpiresAt: null,
+};
+const dictionaryId = '5f8e0a4c-2b7d-4c1e-8f3a-9d6b2e1c0a77';
+
+describe('http client against a real server', () => {
+  let server: TestServer;
+  let reportError: ReturnType<typeof vi.fn<NonNullable<HttpClientConfig['reportError']>>>;
+  let onUnauthorized: ReturnType<typeof vi.fn<NonNullable<HttpClientConfig['onUnauthorized']>>>;
+
+  const client = () =>
+    createHttpClient({
+      baseUrl: server.apiUrl,
+      getLanguage: () => 'uk',
+      reportError,
+      onUnauthorized,
+      fallbackMessage: (status) => `failed with ${status}`,
+    });
+
+  beforeEach(async () => {
+    server = await startTestServer();
+    reportError = vi.fn<NonNullable<HttpClientConfig['reportError']>>();
+    onUnauthorized = vi.fn<NonNullable<HttpClientConfig['onUnauthorized']>>();
+  });
+
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('sends method, path, query, JSON body and Accept-Language, and parses the answer', async () => {
+    server.handle((request, _body, response) => {
+      if (request.url?.startsWith('/api/dictionaries/'))
+        sendJson(response, 200, { id: dictionaryId, words: [] });
+      else sendJson(response, 201, { user });
+    });
+    const http = client();
+
+    await expect(
+      http.request('login', { body: { email: 'ada@example.com', password: 'Secret123' } }),
+    ).resolves.toEqual({
+      user,
+    });
+    await http.request('getDictionary', {
+      params: { id: dictionaryId },
+      query: { page: 2, search: 'cat', direction: -1, sort: undefined },
+    });
+
+    const [login, dictionary] = server.requests;
+    expect(login).toMatchObject({ method: 'POST', url: '/api/auth/login' });
+    expect(login?.headers['accept-language']).toBe('uk');
+    expect(login?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(login?.body ?? '')).toEqual({ email: 'ada@example.com', password: 'Secret123' });
+    expect(dictionary).toMatchObject({
+      method: 'GET',
+      url: `/api/dictionaries/${dictionaryId}?page=2&search=cat&direction=-1`,
+    });
+    expect(dictionary?.headers['content-type']).toBeUndefined();
+    expect(reportError).not.toHaveBeenCalled();
+  });
+
+  it('answers null for an empty (204) body', async () => {
+    server.handle((_request, _body, response) => {
+      response.writeHead(204).end();
+    });
+    await expect(client().request('deleteToken')).resolves.toBeNull();
+  });
+
+  it('reports the message of a JSON error body and rejects with an ApiError', async () => {
+    server.handle((_request, _body, response) => {
+      sendJson(response, 403, {
+        statusCode: 403,
+        code: 'MAX_DICTIONARIES',
+        message: 'Für die Rolle „user“ sind höchstens 2 Wörterbücher erlaubt',
+      });
+    });
+
+    const error = await client()
+      .request('createDictionary', { body: { name: 'Animals', fromLanguage: 'en', toLanguage: 'de' } })
+      .catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 403,
+      code: 'MAX_DICTIONARIES',
+      message: 'Für die Rolle „user“ sind höchstens 2 Wörterbücher erlaubt',
+    });
+    expect(reportError).toHaveBeenCalledWith(error);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('keeps validation details and falls back to a generic message when the body has none', async () => {
+    server.handle((request, _body, response) => {
+      if (request.url === '/api/dictionaries') {
+        sendJson(response, 400, {
+          statusCode: 400,
+          code: 'VALIDATION_ERROR',
+          message: 'Invalid',
+          details: [{ path: 'name', message: 'validation.required' }, { bogus: true }],
+        });
+      } else {
+        response.writeHead(502, { 'Content-Type': 'text/html' }).end('<h1>Bad gateway</h1>');
+      }
+    });
+    const http = client();
+
+    await expect(
+      http.request('createDictionary', { body: { name: '', fromLanguage: 'en', toLanguage: 'de' } }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'name', message: 'validation.required' }],
+    });
+    await expect(http.request('getTesting')).rejects.toMatchObject({
+      status: 502,
+      message: 'failed with 502',
+    });
+  });
+
+  it('runs the Unauthorized path on a 401 outside /auth and /cookie', async () => {
+    server.handle((_request, _body, response) => {
+      sendJson(response, 401, {
+        statusCode: 401,
+        code: 'UNAUTHORIZED',
+        message: 'Please sign in to continue',
+      });
+    });
+
+    const error = await client()
+      .request('listDictionaries', { query: {} })
+      .catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(error).toMatchObject({ tag: 'Unauthorized', message: 'Please sign in to continue' });
+    expect(reportError).toHaveBeenCalledWith(error);
+    expect(onUnauthorized).toHaveBeenCalledWith(error);
+  });
+
+  it('treats a 401 from /auth and /cookie as an ordinary error', async () => {
+    server.handle((_request, _body, response) => {
+      sendJson(response, 401, {
+        statusCode: 401,
+        code: 'INVALID_CREDENTIALS',
+        message: 'Wrong email or password',
+      });
+    });
+    const http = client();
+
+    const login = await http
+      .request('login', { body: { email: 'ada@example.com', password: 'nope' } })
+      .catch((caught: unknown) => caught);
+    await expect(http.request('refreshToken')).rejects.toBeInstanceOf(ApiError);
+
+    expect(login).not.toBeInstanceOf(UnauthorizedError);
+    expect(login).toMatchObject({ message: 'Wrong email or password' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('neither reports nor ends the session for a silent request', async () => {
+    server.handle((_request, _body, response) => {
+      sendJson(response, 401, {
+        statusCode: 401,
+        code: 'UNAUTHORIZED',
+        message: 'Please sign in to continue',
+      });
+    });
+
+    await expect(client().request('me', { silent: true })).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(reportError).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('reports a network failure with its own message', async () => {
+    const apiUrl = server.apiUrl;
+    await server.close();
+    const http = createHttpClient({ baseUrl: apiUrl, getLanguage: () => 'en', reportError });
+
+    const error = await http.request('checkToken').catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).message).not.toBe('');
+    expect(reportError).toHaveBeenCalledWith(error);
+    server = await startTestServer(); // for afterEach
+  });
+
+  it('aborts the previous request with the same key, silently', async () => {
+    const pending: Array<() => void> = [];
+    server.handle((request, _body, response) => {
+      // The first search hangs until released; the second answers at once.
+      const answer = () => sendJson(response, 200, { translations: [request.url ?? ''] });
+      if (request.url?.includes('/first')) pending.push(answer);
+      else answer();
+    });
+    const http = client();
+    const query = { fromLanguage: 'en', toLanguage: 'de' } as const;
+
+    const first = http.request('translate', { params: { word: 'first' }, query, key: 'translate' });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    const second = http.request('translate', { params: { word: 'second' }, query, key: 'translate' });
+
+    await expect(first).rejects.toBeInstanceOf(CancelledError);
+    await expect(second).resolves.toEqual({
+      translations: ['/api/translate/second?fromLanguage=en&toLanguage=de'],
+    });
+    expect(reportError).not.toHaveBeenCalled();
+    pending.forEach((release) => release());
+  });
+
+  it('follows an outside abort signal, as TanStack Query passes one', async () => {
+    server.handle(() => {
+      // Never answers: only the abort can end this request.
+    });
+    const controller = new AbortController();
+
+    const request = client().request('getTesting', { signal: controller.signal });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    controller.abort();
+
+    await expect(request).rejects.toBeInstanceOf(CancelledError);
+    expect(reportError).not.toHaveBeenCalled();
+  });
+
+  it('aborts by key on demand', async () => {
+    server.handle(() => {});
+    const http = client();
+
+    const request = http.request('getTesting', { key: 'testing' });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    http.abort('testing');
+
+    await expect(request).rejects.toBeInstanceOf(CancelledError);
+  });
+});

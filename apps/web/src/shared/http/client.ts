@@ -1,0 +1,206 @@
+import {
+  API_PREFIX,
+  buildPath,
+  contract,
+  type EndpointName,
+  type Language,
+  type RequestOf,
+  type ResponseOf,
+} from '@wordhoard/shared';
+import { ApiError, CancelledError, NetworkError, UnauthorizedError, type ApiErrorDetail } from './errors';
+
+type Params<N extends EndpointName> = RequestOf<N>['params'];
+type Body<N extends EndpointName> = RequestOf<N>['body'];
+
+/** `params` and `body` are required exactly when the endpoint has them; `query` is optional. */
+type Payload<N extends EndpointName> = (Params<N> extends undefined
+  ? { params?: undefined }
+  : { params: Params<N> }) &
+  (Body<N> extends undefined ? { body?: undefined } : { body: Body<N> }) & { query?: RequestOf<N>['query'] };
+
+export type RequestOptions<N extends EndpointName> = Payload<N> & {
+  /** Aborts the request, e.g. the signal TanStack Query passes to a query function. */
+  signal?: AbortSignal;
+  /** A new request with the same key aborts the previous one still in flight (SPEC §4). */
+  key?: string;
+  /**
+   * The caller handles every failure itself: nothing is shown in the error modal and a 401
+   * does not end the session (used where a failure is an expected outcome).
+   */
+  silent?: boolean;
+};
+
+type RequestArgs<N extends EndpointName> =
+  object extends Payload<N> ? [options?: RequestOptions<N>] : [options: RequestOptions<N>];
+
+export interface HttpClient {
+  request<N extends EndpointName>(name: N, ...args: RequestArgs<N>): Promise<ResponseOf<N>>;
+  /** Aborts the request in flight under `key`, if any. */
+  abort: (key: string) => void;
+}
+
+export interface HttpClientConfig {
+  /** Where the API lives; '/api' in the browser, an absolute URL in tests. */
+  baseUrl?: string;
+  /** The two-letter interface language, sent as Accept-Language. */
+  getLanguage: () => Language;
+  /** Shows a failure to the user (the global error modal). Never called for cancellations. */
+  reportError?: (error: ApiError | NetworkError) => void;
+  /** Runs the Unauthorized path of SPEC §8: clear the session and go to /auth. */
+  onUnauthorized?: (error: UnauthorizedError) => void;
+  /** The message for an error answer whose body carries none (a proxy's 502 page, say). */
+  fallbackMessage?: (status: number) => string;
+}
+
+/** A 401 from these is an answer about credentials, not a sign that the session ended. */
+const SESSION_ENDPOINT_PREFIXES = ['/auth/', '/cookie/'];
+
+export function endsSessionOn401(path: string): boolean {
+  return !SESSION_ENDPOINT_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+/** The options as the implementation sees them, whatever the endpoint. */
+interface AnyRequestOptions {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+  signal?: AbortSignal;
+  key?: string;
+  silent?: boolean;
+}
+
+const defaultFallbackMessage = (status: number) => `Request failed with status ${status}`;
+
+export function createHttpClient(config: HttpClientConfig): HttpClient {
+  const baseUrl = (config.baseUrl ?? API_PREFIX).replace(/\/$/, '');
+  const fallbackMessage = config.fallbackMessage ?? defaultFallbackMessage;
+  const inFlight = new Map<string, AbortController>();
+
+  function urlFor(path: string, params: unknown, query: unknown): string {
+    const url = baseUrl + buildPath(path, params as Record<string, string | number> | undefined);
+    if (!query || typeof query !== 'object') return url;
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) search.set(name, String(value));
+    }
+    const encoded = search.toString();
+    return encoded ? `${url}?${encoded}` : url;
+  }
+
+  async function send(name: EndpointName, options: AnyRequestOptions): Promise<unknown> {
+    const endpoint = contract[name];
+    const controller = new AbortController();
+    const { key, signal: external } = options;
+
+    if (key !== undefined) {
+      inFlight.get(key)?.abort();
+      inFlight.set(key, controller);
+    }
+    const forwardAbort = () => controller.abort();
+    if (external?.aborted) controller.abort();
+    else external?.addEventListener('abort', forwardAbort, { once: true });
+
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': config.getLanguage(),
+    };
+    const hasBody = options.body !== undefined;
+    if (hasBody) headers['Content-Type'] = 'application/json';
+
+    try {
+      let response: Response;
+      try {
+        response = await fetch(urlFor(endpoint.path, options.params, options.query), {
+          method: endpoint.method,
+          headers,
+          body: hasBody ? JSON.stringify(options.body) : undefined,
+          credentials: 'include',
+          signal: controller.signal,
+        });
+      } catch (error) {
+        if (controller.signal.aborted) throw new CancelledError();
+        throw new NetworkError(error instanceof Error ? error.message : String(error));
+      }
+
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (error) {
+        if (controller.signal.aborted) throw new CancelledError();
+        throw new NetworkError(error instanceof Error ? error.message : String(error));
+      }
+
+      if (response.ok) return parseSuccess(text, response.status);
+      throw errorFromResponse(endpoint.path, response.status, text);
+    } finally {
+      external?.removeEventListener('abort', forwardAbort);
+      if (key !== undefined && inFlight.get(key) === controller) inFlight.delete(key);
+    }
+  }
+
+  function parseSuccess(text: string, status: number): unknown {
+    if (text === '') return null;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new ApiError(fallbackMessage(status), status, null);
+    }
+  }
+
+  function errorFromResponse(path: string, status: number, text: string): ApiError {
+    const body = parseErrorBody(text);
+    const message = body.message || fallbackMessage(status);
+    if (status === 401 && endsSessionOn401(path)) {
+      return new UnauthorizedError(message, status, body.code, body.details);
+    }
+    return new ApiError(message, status, body.code, body.details);
+  }
+
+  return {
+    async request(name, ...[options]) {
+      const requestOptions: AnyRequestOptions = options ?? {};
+      try {
+        return (await send(name, requestOptions)) as ResponseOf<typeof name>;
+      } catch (error) {
+        if (!requestOptions.silent && (error instanceof ApiError || error instanceof NetworkError)) {
+          config.reportError?.(error);
+          if (error instanceof UnauthorizedError) config.onUnauthorized?.(error);
+        }
+        throw error;
+      }
+    },
+    abort(key) {
+      inFlight.get(key)?.abort();
+    },
+  };
+}
+
+interface ParsedErrorBody {
+  message: string;
+  code: string | null;
+  details: ApiErrorDetail[];
+}
+
+/** Reads `{ message, code, details }` from an error body, tolerating anything else. */
+function parseErrorBody(text: string): ParsedErrorBody {
+  const empty: ParsedErrorBody = { message: '', code: null, details: [] };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return empty;
+  }
+  if (typeof body !== 'object' || body === null) return empty;
+  const { message, code, details } = body as Record<string, unknown>;
+  return {
+    message: typeof message === 'string' ? message : '',
+    code: typeof code === 'string' ? code : null,
+    details: Array.isArray(details) ? details.filter(isDetail) : [],
+  };
+}
+
+function isDetail(value: unknown): value is ApiErrorDetail {
+  if (typeof value !== 'object' || value === null) return false;
+  const { path, message } = value as Record<string, unknown>;
+  return typeof path === 'string' && typeof message === 'string';
+}

@@ -1,0 +1,46 @@
+/**
+ * What the http client throws. The global error modal shows every kind except
+ * `CancelledError`: a request that was aborted on purpose is not a failure (SPEC §4, §8).
+ */
+export class CancelledError extends Error {
+  override name = 'CancelledError';
+  constructor() {
+    super('The request was cancelled');
+  }
+}
+
+/** The server could not be reached; the message is the browser's own (SPEC §8). */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+}
+
+export interface ApiErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** The server answered with an error status; `message` is the body's localized message. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  /** The machine-readable code of the error body, when the body had one. */
+  readonly code: string | null;
+  readonly details: readonly ApiErrorDetail[];
+
+  constructor(message: string, status: number, code: string | null, details: readonly ApiErrorDetail[] = []) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** A 401 outside /auth and /cookie: the session is gone and the Unauthorized path runs. */
+export class UnauthorizedError extends ApiError {
+  override name = 'UnauthorizedError';
+  readonly tag = 'Unauthorized';
+}
+
+export function isCancelledError(error: unknown): error is CancelledError {
+  return error instanceof CancelledError;
+}

@@ -1,0 +1,61 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '@wordhoard/shared';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
+import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { currentLanguage } from './language';
+import { loadLocale } from './loadLocale';
+
+/** SPEC §1: where the language is looked up, in this order, and where the choice is kept. */
+export const DETECTION: DetectorOptions = {
+  order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+  lookupQuerystring: 'lng',
+  caches: ['localStorage'],
+};
+
+/** Loads a language's resources on demand, so a visitor downloads only the languages used. */
+const lazyLocaleBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, _namespace, callback) {
+    if (!isLanguage(language)) {
+      callback(new Error(`Unsupported language "${language}"`), null);
+      return;
+    }
+    loadLocale(language).then(
+      (resources) => callback(null, resources),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), null),
+    );
+  },
+};
+
+export interface CreateI18nOptions {
+  /** Use this language instead of detecting one (tests). */
+  language?: string;
+}
+
+/** A ready i18next instance: detected language, its resources loaded, <html lang> in sync. */
+export async function createI18n(options: CreateI18nOptions = {}): Promise<I18n> {
+  const instance = i18next.createInstance();
+  instance.use(LanguageDetector).use(lazyLocaleBackend).use(initReactI18next);
+
+  // <html lang> tells screen readers and the browser's spell checker which language is shown.
+  instance.on('languageChanged', () => {
+    document.documentElement.lang = currentLanguage(instance);
+  });
+
+  await instance.init({
+    lng: options.language,
+    supportedLngs: LANGUAGES,
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: DEFAULT_LANGUAGE,
+    ns: ['translation'],
+    defaultNS: 'translation',
+    detection: DETECTION,
+    interpolation: { escapeValue: false }, // React escapes what it renders.
+    returnEmptyString: false,
+  });
+  document.documentElement.lang = currentLanguage(instance);
+  return instance;
+}

@@ -1,0 +1,6 @@
+export { createI18n, DETECTION } from './createI18n';
+export type { CreateI18nOptions } from './createI18n';
+export { currentLanguage, switchLanguage } from './language';
+export { loadLocale } from './loadLocale';
+export type { AppMessages, LocaleResource } from './loadLocale';
+export { translateMessage, useMessageTranslator } from './messages';

@@ -1,0 +1,42 @@
+import type { Role } from '@wordhoard/shared';
+
+/** Every screen's path (SPEC §2), so a feature can link to another without importing it. */
+export const PATHS = {
+  landing: '/',
+  about: '/about',
+  support: '/support',
+  auth: '/auth',
+  signup: '/auth/signup',
+  login: '/auth/login',
+  guest: '/auth/guest',
+  forgotPassword: '/auth/forgetPassword',
+  restoreCode: '/auth/forgetPassword/code',
+  newPassword: '/auth/forgetPassword/password',
+  verify: '/verify',
+  acceptPolicy: '/accept-policy',
+  menu: '/menu',
+  userEdit: '/user/edit',
+  dictionaries: '/dictionaries',
+  createDictionary: '/dictionaries/create',
+  dictionary: '/dictionaries/:dictionaryId',
+  editWords: '/dictionaries/:dictionaryId/words/edit',
+  editDictionaryInfo: '/dictionaries/:dictionaryId/info/edit',
+  createTester: '/createTester',
+  testing: '/testing',
+  testingSkip: '/testing/skip',
+  testingCheck: '/testing/check',
+  testingFinish: '/testing/finish',
+  plans: '/plans',
+  subscription: '/subscription',
+  stripeSuccess: '/stripe/success',
+  stripeCancel: '/stripe/cancel',
+  policies: '/policy',
+  cookiePolicy: '/policy/cookie',
+  privacyPolicy: '/policy/privacy',
+  termsOfUse: '/policy/terms-of-use',
+} as const;
+
+/** Who may open the role-restricted screens (DESIGN §4); the header hides what is not allowed. */
+export const USER_EDIT_ROLES = ['user', 'premium', 'developer', 'friend'] as const satisfies readonly Role[];
+export const PLANS_ROLES = ['user'] as const satisfies readonly Role[];
+export const SUBSCRIPTION_ROLES = ['premium'] as const satisfies readonly Role[];

@@ -1,0 +1,23 @@
+import { createContext, use, type ReactNode } from 'react';
+import type { ErrorStore } from '../errors/errorStore';
+import type { HttpClient } from '../http';
+import type { SessionService } from '../session/sessionService';
+
+/** Everything screens need from outside React, provided once by the app (and by tests). */
+export interface Services {
+  http: HttpClient;
+  errors: ErrorStore;
+  session: SessionService;
+}
+
+const ServicesContext = createContext<Services | null>(null);
+
+export function ServiceProvider({ services, children }: { services: Services; children: ReactNode }) {
+  return <ServicesContext value={services}>{children}</ServicesContext>;
+}
+
+export function useServices(): Services {
+  const services = use(ServicesContext);
+  if (!services) throw new Error('useServices must be used within a ServiceProvider');
+  return services;
+}

@@ -1,0 +1,2 @@
+export { ServiceProvider, useServices } from './ServiceProvider';
+export type { Services } from './ServiceProvider';

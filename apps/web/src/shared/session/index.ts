@@ -1,0 +1,3 @@
+export { createSessionService } from './sessionService';
+export type { SessionService, SessionServiceConfig } from './sessionService';
+export { useUser } from './useUser';

@@ -1,0 +1,18 @@
+export { Button } from './Button/Button';
+export type { ButtonProps, ButtonSize, ButtonVariant } from './Button/Button';
+export { Card } from './Card/Card';
+export { Dialog, DialogClose } from './Dialog/Dialog';
+export { DropdownMenu } from './DropdownMenu/DropdownMenu';
+export type { DropdownMenuItem } from './DropdownMenu/DropdownMenu';
+export { Checkbox } from './fields/Checkbox';
+export type { CheckboxProps } from './fields/Checkbox';
+export { Select } from './fields/Select';
+export type { SelectOption, SelectProps } from './fields/Select';
+export { TextField } from './fields/TextField';
+export type { TextFieldProps } from './fields/TextField';
+export { LinkCard } from './LinkCard/LinkCard';
+export { Page } from './Page/Page';
+export { useDocumentTitle } from './Page/useDocumentTitle';
+export { PlaceholderPage } from './PlaceholderPage/PlaceholderPage';
+export { LoadingIndicator, Spinner } from './Spinner/Spinner';
+export { TABULAR_NUMS, VISUALLY_HIDDEN } from './utilities';

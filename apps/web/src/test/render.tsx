@@ -1,0 +1,56 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { App } from '../app/App';
+import { createAppInitializer } from '../app/init/appInitializer';
+import { createRouteObjects } from '../app/router/routes';
+import { createAppServices, createQueryClient } from '../app/services';
+import { createI18n } from '../shared/i18n';
+import { ServiceProvider } from '../shared/services';
+
+/** Renders one component with real i18n (English), services and a memory router. */
+export async function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+  const i18n = await createI18n({ language: 'en' });
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const services = createAppServices({ i18n, queryClient, navigate: (to) => void router.navigate(to) });
+  const user = userEvent.setup();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ServiceProvider services={services}>
+          <RouterProvider router={router} />
+        </ServiceProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { i18n, router, services, user };
+}
+
+/** Renders the whole app at `path`, talking to the API at `apiUrl` (a local test server). */
+export async function renderApp({ path = '/', apiUrl }: { path?: string; apiUrl: string }) {
+  const i18n = await createI18n({ language: 'en' });
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRouteObjects(), { initialEntries: [path] });
+  const services = createAppServices({
+    i18n,
+    queryClient,
+    navigate: (to) => void router.navigate(to),
+    apiBaseUrl: apiUrl,
+  });
+  const initializer = createAppInitializer(services);
+  const user = userEvent.setup();
+  render(
+    <App
+      i18n={i18n}
+      queryClient={queryClient}
+      services={services}
+      initializer={initializer}
+      router={router}
+    />,
+  );
+  return { i18n, queryClient, router, services, initializer, user };
+}

@@ -14,6 +14,7 @@ import { startGuestSweeper } from './features/auth/guest-sweeper';
 import { registerDictionariesRoutes } from './features/dictionaries/dictionaries.routes';
 import { registerSessionRoutes } from './features/session/session.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
+import { registerTestingRoutes } from './features/testing/testing.routes';
 import { registerTranslateRoutes } from './features/translate/translate.routes';
 import { registerUsersRoutes } from './features/users/users.routes';
 import { createServices } from './services';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       registerUsersRoutes(api, { users: services.users, clock });
       registerDictionariesRoutes(api, { dictionaries: services.dictionaries });
       registerTranslateRoutes(api, { translate: services.translate });
+      registerTestingRoutes(api, { testing: services.testing });
     },
     { prefix: API_PREFIX },
   );

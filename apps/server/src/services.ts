@@ -16,6 +16,8 @@ import {
 } from './features/rate-limit/rate-limiter';
 import { SessionRepository } from './features/session/session.repository';
 import { SessionService } from './features/session/session.service';
+import { TestingRepository } from './features/testing/testing.repository';
+import { TestingService } from './features/testing/testing.service';
 import { TranslateService } from './features/translate/translate.service';
 import { UsersRepository } from './features/users/users.repository';
 import { UsersService } from './features/users/users.service';
@@ -68,11 +70,13 @@ export function createServices(deps: {
 
   const dictionaries = new DictionariesService(new DictionariesRepository(db), clock);
   const translate = new TranslateService(config.translate, clock);
+  const testing = new TestingService(new TestingRepository(db), clock);
 
   return {
     usersRepository,
     dictionaries,
     translate,
+    testing,
     sessions,
     users,
     auth,

@@ -137,6 +137,8 @@ export interface TestSessionItem {
   done: string[];
   result: TestResult | null;
   answers: string[];
+  /** Wrong checks so far: a word completed or skipped after one counts wrong. */
+  mistakes: number;
 }
 
 /** The user's single active test (DESIGN §5): a snapshot, so edits never disturb it. */

@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnswerResult, Role, TestState } from '@wordhoard/shared';
+import { TestClock } from '../../../test/clock';
+import { createUser } from '../../../test/fixtures';
+import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
+import { buildApp } from '../../app';
+
+const DAY = 24 * 60 * 60 * 1000;
+const clock = new TestClock(new Date('2026-03-10T12:00:00Z'));
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: clock.now });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type User = { cookie: string };
+const call = (user: User, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+
+async function dictionaryWith(user: User, words: { term: string; definitions: string[] }[]): Promise<string> {
+  const created = await call(user, 'POST', '/api/dictionaries', {
+    name: 'Test',
+    fromLanguage: 'en',
+    toLanguage: 'de',
+  });
+  const id: string = created.json().id;
+  if (words.length > 0) {
+    const response = await call(user, 'PATCH', `/api/dictionaries/${id}`, { words: { create: words } });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  return id;
+}
+
+const numbered = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ term: `w${i}`, definitions: [`d${i}`] }));
+const quantity = (from: 'last' | 'first' | 'all', count: 20 | 50 | 100, order: 'asc' | 'desc' = 'asc') => ({
+  type: 'quantity' as const,
+  from,
+  count,
+  order,
+});
+
+async function start(user: User, dictionaryId: string, range: object, swap = false) {
+  return call(user, 'POST', '/api/tester', { dictionaryId, swap, range });
+}
+const state = async (user: User): Promise<TestState> => (await call(user, 'GET', '/api/testing')).json();
+const answer = async (user: User, text: string): Promise<AnswerResult> => {
+  const response = await call(user, 'POST', '/api/testing', { answer: text });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+/** Terms of the whole test, walking it by skipping. */
+async function walk(user: User): Promise<string[]> {
+  const terms: string[] = [];
+  for (let current = await state(user); current.test; current = await state(user)) {
+    terms.push(current.test.term);
+    await call(user, 'POST', '/api/testing/skip');
+  }
+  return terms;
+}
+
+describe(`tester ranges (${testDriver})`, () => {
+  it('takes the last, first or all words, in either order', async () => {
+    const user = await createUser(t.app, 'developer');
+    const id = await dictionaryWith(user, numbered(25));
+    const all = numbered(25).map((word) => word.term);
+
+    expect((await start(user, id, quantity('last', 20))).statusCode).toBe(201);
+    expect(await walk(user)).toEqual(all.slice(5));
+    await start(user, id, quantity('first', 20, 'desc'));
+    expect(await walk(user)).toEqual(all.slice(0, 20).reverse());
+    await start(user, id, quantity('all', 20));
+    expect(await walk(user)).toEqual(all);
+  });
+
+  it('takes words by date: last day, 3 days, week and a custom span', async () => {
+    const user = await createUser(t.app, 'developer');
+    const id = await dictionaryWith(user, []);
+    const add = async (term: string) =>
+      call(user, 'PATCH', `/api/dictionaries/${id}`, { words: { create: [{ term, definitions: ['x'] }] } });
+    await add('old');
+    clock.advance(6 * DAY);
+    await add('five days');
+    clock.advance(3 * DAY);
+    await add('two days');
+    clock.advance(2 * DAY - 2 * 60 * 60 * 1000);
+    await add('two hours');
+    clock.advance(2 * 60 * 60 * 1000);
+
+    const termsFor = async (range: object) => {
+      expect((await start(user, id, range)).statusCode).toBe(201);
+      return walk(user);
+    };
+    expect(await termsFor({ type: 'date', period: 'lastDay' })).toEqual(['two hours']);
+    expect(await termsFor({ type: 'date', period: 'last3Days' })).toEqual(['two days', 'two hours']);
+    expect(await termsFor({ type: 'date', period: 'lastWeek' })).toEqual([
+      'five days',
+      'two days',
+      'two hours',
+    ]);
+    expect(await termsFor({ type: 'date', period: 'custom', amount: 3, unit: 'hours' })).toEqual([
+      'two hours',
+    ]);
+    expect(await termsFor({ type: 'date', period: 'custom', amount: 2, unit: 'weeks' })).toHaveLength(4);
+    expect(await termsFor({ type: 'date', period: 'custom', amount: 150, unit: 'minutes' })).toEqual([
+      'two hours',
+    ]);
+    const empty = await start(user, id, { type: 'date', period: 'custom', amount: 30, unit: 'minutes' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe('EMPTY_TEST');
+  });
+
+  it('refuses a custom span without its unit, and another user’s dictionary', async () => {
+    const owner = await createUser(t.app);
+    const stranger = await createUser(t.app);
+    const id = await dictionaryWith(owner, numbered(2));
+    const invalid = await start(owner, id, { type: 'date', period: 'custom', amount: 3 });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().details[0].path).toBe('body.range.unit');
+    const foreign = await start(stranger, id, quantity('all', 20));
+    expect(foreign.statusCode).toBe(404);
+    expect((await state(stranger)).test).toBeNull();
+  });
+});
+
+describe(`a test run (${testDriver})`, () => {
+  it('asks every definition, allows a retry after a wrong check, and reports at the end', async () => {
+    const user = await createUser(t.app);
+    const id = await dictionaryWith(user, [
+      { term: 'cat', definitions: ['Katze', 'Kater'] },
+      { term: 'house', definitions: ['Haus'] },
+      { term: 'street', definitions: ['Straße'] },
+      { term: 'tree', definitions: ['Baum'] },
+    ]);
+    const created = await start(user, id, quantity('all', 20));
+    expect(created.json()).toEqual({ testsLeft: 4 });
+
+    let current = await state(user);
+    expect(current).toMatchObject({ testsLeft: 4, report: null });
+    expect(current.test).toMatchObject({
+      term: 'cat',
+      position: 1,
+      total: 4,
+      needAnswers: 2,
+      doneDefinitions: [],
+    });
+
+    expect(await answer(user, '  KATZE ')).toEqual({
+      result: 'correct',
+      almost: false,
+      answer: 'Katze',
+      correctAnswers: ['Katze'],
+      needAnswers: 1,
+      doneDefinitions: ['Katze'],
+    });
+    const wrong = await answer(user, 'Hund');
+    expect(wrong).toMatchObject({
+      result: 'wrong',
+      almost: false,
+      correctAnswers: ['Katze', 'Kater'],
+      needAnswers: 1,
+    });
+    // Try again: the same word, still one to go.
+    expect((await state(user)).test).toMatchObject({
+      term: 'cat',
+      needAnswers: 1,
+      doneDefinitions: ['Katze'],
+    });
+    expect(await answer(user, 'kater')).toMatchObject({ result: 'correct', needAnswers: 0 });
+
+    current = await state(user);
+    expect(current.test).toMatchObject({ term: 'house', position: 2 });
+    expect(await answer(user, 'Haus')).toMatchObject({ result: 'correct', needAnswers: 0 });
+
+    const almost = await answer(user, 'strasse');
+    expect(almost).toMatchObject({ result: 'correct', almost: true, answer: 'Straße', needAnswers: 0 });
+
+    expect((await state(user)).test?.term).toBe('tree');
+    const skipped = await call(user, 'POST', '/api/testing/skip');
+    expect(skipped.json()).toEqual({ answer: ['Baum'] });
+
+    const finished = await state(user);
+    expect(finished.test).toBeNull();
+    expect(finished.report).toMatchObject({ total: 4, correct: 2, wrong: 1, skipped: 1 });
+    expect(finished.report?.items.map((item) => [item.term, item.result])).toEqual([
+      ['cat', 'wrong'],
+      ['house', 'correct'],
+      ['street', 'correct'],
+      ['tree', 'skipped'],
+    ]);
+    expect(finished.report?.items[0]?.answers).toEqual(['KATZE', 'Hund', 'kater']);
+
+    const late = await call(user, 'POST', '/api/testing', { answer: 'x' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('NO_ACTIVE_TEST');
+  });
+
+  it('counts "next" after a wrong check as wrong, not skipped', async () => {
+    const user = await createUser(t.app);
+    const id = await dictionaryWith(user, [{ term: 'dog', definitions: ['Hund'] }]);
+    await start(user, id, quantity('all', 20));
+    await answer(user, 'Katze');
+    await call(user, 'POST', '/api/testing/skip');
+    expect((await state(user)).report).toMatchObject({ wrong: 1, skipped: 0 });
+  });
+
+  it('swaps: shows the definitions and expects the term', async () => {
+    const user = await createUser(t.app);
+    const id = await dictionaryWith(user, [{ term: 'Schmetterling', definitions: ['butterfly', 'moth'] }]);
+    await start(user, id, quantity('all', 20), true);
+    expect((await state(user)).test).toMatchObject({ term: 'butterfly, moth', needAnswers: 1 });
+    expect(await answer(user, 'Schmeterling')).toMatchObject({
+      result: 'correct',
+      almost: true,
+      answer: 'Schmetterling',
+    });
+    expect((await state(user)).report).toMatchObject({ correct: 1 });
+  });
+
+  it('keeps one test per user: a new tester replaces the old one', async () => {
+    const user = await createUser(t.app);
+    const id = await dictionaryWith(user, numbered(3));
+    await start(user, id, quantity('all', 20));
+    await answer(user, 'd0');
+    await start(user, id, quantity('all', 20, 'desc'));
+    expect((await state(user)).test).toMatchObject({ term: 'w2', position: 1 });
+  });
+
+  it('survives a server restart: all test state is in the database', async () => {
+    const user = await createUser(t.app);
+    const id = await dictionaryWith(user, numbered(2));
+    await start(user, id, quantity('all', 20));
+    await answer(user, 'd0');
+    const restarted = await buildApp({
+      config: t.config,
+      database: t.database,
+      logger: false,
+      serveWeb: false,
+      clock: clock.now,
+    });
+    try {
+      const resumed = await restarted.inject({
+        method: 'GET',
+        url: '/api/testing',
+        headers: { cookie: user.cookie },
+      });
+      expect(resumed.json().test).toMatchObject({ term: 'w1', position: 2, total: 2 });
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('answers /testing with no test as empty', async () => {
+    const user = await createUser(t.app, 'guest');
+    expect(await state(user)).toEqual({ test: null, testsLeft: 3, report: null });
+    expect((await call(user, 'POST', '/api/testing/skip')).statusCode).toBe(409);
+  });
+});
+
+describe(`daily attempts (${testDriver})`, () => {
+  it.each([
+    ['guest', 3],
+    ['user', 5],
+  ] as [Role, number][])(
+    'gives a %s %i tests a day, then MAX_TESTS until the next UTC day',
+    async (role, limit) => {
+      const user = await createUser(t.app, role);
+      const id = await dictionaryWith(user, numbered(1));
+      for (let i = 1; i <= limit; i += 1) {
+        const response = await start(user, id, quantity('all', 20));
+        expect(response.json()).toEqual({ testsLeft: limit - i });
+      }
+      const over = await start(user, id, quantity('all', 20));
+      expect(over.statusCode).toBe(403);
+      expect(over.json()).toMatchObject({
+        code: 'MAX_TESTS',
+        message: 'The maximum testing attempts for today is reached',
+      });
+      // The test already running is untouched.
+      expect((await state(user)).test).not.toBeNull();
+      clock.advance(DAY);
+      expect((await start(user, id, quantity('all', 20))).json()).toEqual({ testsLeft: limit - 1 });
+    },
+  );
+
+  it('holds the cap when starts race', async () => {
+    const user = await createUser(t.app, 'user');
+    const id = await dictionaryWith(user, numbered(1));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () => start(user, id, quantity('all', 20))),
+    );
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    expect(responses.filter((r) => r.statusCode === 403)).toHaveLength(7);
+  });
+
+  it('uses the premium, developer and friend limits', async () => {
+    for (const [role, limit] of [
+      ['premium', 50],
+      ['developer', 200],
+      ['friend', 50],
+    ] as [Role, number][]) {
+      const user = await createUser(t.app, role);
+      expect((await state(user)).testsLeft).toBe(limit);
+    }
+  });
+});

@@ -1,7 +1,9 @@
+import { readRuntimeConfig } from '../../shared/config/runtimeConfig';
+
 const FALLBACK_SUPPORT_EMAIL = 'support@wordhoard.app';
 
-/** The address support mail goes to; set VITE_SUPPORT_EMAIL at build time to change it. */
-export function supportEmail(configured: string | undefined = import.meta.env.VITE_SUPPORT_EMAIL): string {
+/** The address support mail goes to: the server's SUPPORT_EMAIL, given to the page as a meta tag. */
+export function supportEmail(configured: string | null = readRuntimeConfig().supportEmail): string {
   return configured?.trim() || FALLBACK_SUPPORT_EMAIL;
 }
 

@@ -1,26 +1,31 @@
 import { loadMessages, type Language } from '@wordhoard/shared';
-import type en from './locales/en.json';
+import type auth from './locales/en/auth.json';
+import type common from './locales/en/common.json';
+import type dictionaries from './locales/en/dictionaries.json';
+import type payments from './locales/en/payments.json';
+import type testing from './locales/en/testing.json';
 
-export type AppMessages = typeof en;
+/**
+ * The app's strings, one folder per language and one file per area (common, auth,
+ * dictionaries, testing, payments), so work on one area never touches another's file.
+ */
+export type AppMessages = typeof common &
+  typeof auth &
+  typeof dictionaries &
+  typeof testing &
+  typeof payments;
 
-/** The app's own strings for one language; each file becomes its own chunk. */
-function loadAppMessages(language: Language): Promise<AppMessages> {
-  switch (language) {
-    case 'en':
-      return import('./locales/en.json').then((module) => module.default);
-    case 'uk':
-      return import('./locales/uk.json').then((module) => module.default);
-    case 'de':
-      return import('./locales/de.json').then((module) => module.default);
-    case 'fr':
-      return import('./locales/fr.json').then((module) => module.default);
-    case 'es':
-      return import('./locales/es.json').then((module) => module.default);
-    case 'it':
-      return import('./locales/it.json').then((module) => module.default);
-    case 'pl':
-      return import('./locales/pl.json').then((module) => module.default);
-  }
+const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+
+/** The app's own strings for one language; each file becomes its own small chunk. */
+async function loadAppMessages(language: Language): Promise<AppMessages> {
+  const prefix = `./locales/${language}/`;
+  const parts = await Promise.all(
+    Object.entries(files)
+      .filter(([path]) => path.startsWith(prefix))
+      .map(([, load]) => load().then((module) => module.default)),
+  );
+  return Object.assign({}, ...parts) as AppMessages;
 }
 
 /**

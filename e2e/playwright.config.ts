@@ -49,6 +49,11 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), APP_ORIGIN: baseURL, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      APP_ORIGIN: baseURL,
+      LOG_LEVEL: 'warn',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    },
   },
 });

@@ -1,5 +1,6 @@
-// Starts the built server for the browser tests: a fresh PGlite data directory (removed on exit)
-// and a real SMTP sink whose mails the tests read over HTTP at PORT+1 (GET /mails?to=ADDRESS).
+// Starts the built server for the browser tests: a fresh PGlite data directory (removed on exit),
+// a real SMTP sink whose mails the tests read over HTTP at PORT+1 (GET /mails?to=ADDRESS), and
+// the Stripe emulator at PORT+2, which the server reaches through the official SDK.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -43,17 +44,46 @@ const mailbox = createServer((request, response) => {
 });
 await new Promise((resolve) => mailbox.listen(port + 1, '127.0.0.1', resolve));
 
+const stripePort = port + 2;
+const webhookSecret = 'whsec_wordhoard_e2e';
+const emulator = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.resolve(here, '../../apps/server/test/stripe/cli.ts')],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      STRIPE_EMULATOR_PORT: String(stripePort),
+      STRIPE_WEBHOOK_URL: `http://127.0.0.1:${port}/api/stripe/webhook`,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+    },
+  },
+);
+
 const server = spawn(process.execPath, [main], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    STRIPE_SECRET_KEY: 'sk_test_wordhoard_e2e',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PREMIUM_PRICE_ID: 'price_premium_monthly',
+    STRIPE_PREMIUM_PRODUCT_ID: 'prod_premium',
+    STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+  },
 });
 
-const stop = (signal) => server.kill(signal);
+const stop = (signal) => {
+  server.kill(signal);
+  emulator.kill(signal);
+};
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 server.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
   smtp.close();
   mailbox.close();
+  emulator.kill('SIGTERM');
   process.exit(code ?? 0);
 });

@@ -12,6 +12,7 @@ import type { Database } from './db/database';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { startGuestSweeper } from './features/auth/guest-sweeper';
 import { registerDictionariesRoutes } from './features/dictionaries/dictionaries.routes';
+import { registerPaymentsRoutes } from './features/payments/payments.routes';
 import { registerSessionRoutes } from './features/session/session.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerTestingRoutes } from './features/testing/testing.routes';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       registerDictionariesRoutes(api, { dictionaries: services.dictionaries });
       registerTranslateRoutes(api, { translate: services.translate });
       registerTestingRoutes(api, { testing: services.testing });
+      registerPaymentsRoutes(api, { payments: services.payments });
     },
     { prefix: API_PREFIX },
   );

@@ -8,6 +8,8 @@ import { DictionariesService } from './features/dictionaries/dictionaries.servic
 import { EmailCodeService } from './features/auth/email-codes';
 import { GoogleVerifier } from './features/auth/google';
 import { LogMailer, SmtpMailer, type Mailer } from './features/mail/mailer';
+import { PaymentsService, createStripeClient } from './features/payments/payments.service';
+import { SubscriptionsRepository } from './features/payments/subscriptions.repository';
 import {
   DatabaseRateLimitStore,
   RateLimiter,
@@ -56,6 +58,13 @@ export function createServices(deps: {
   const sessions = new SessionService(new SessionRepository(db), clock);
   const users = new UsersService(usersRepository);
   const rateLimiter = new RateLimiter(rateLimitStore);
+  const payments = new PaymentsService({
+    stripe: createStripeClient(config.stripe),
+    config,
+    subscriptions: new SubscriptionsRepository(db),
+    users: usersRepository,
+    clock,
+  });
   const auth = new AuthService({
     users: usersRepository,
     sessions,
@@ -66,6 +75,7 @@ export function createServices(deps: {
       ? new GoogleVerifier(config.google.clientId, config.google.jwksUrl, clock)
       : undefined,
     clock,
+    beforeAccountDeletion: [(userId) => payments.cancelForDeletedAccount(userId)],
   });
 
   const dictionaries = new DictionariesService(new DictionariesRepository(db), clock);
@@ -77,6 +87,7 @@ export function createServices(deps: {
     dictionaries,
     translate,
     testing,
+    payments,
     sessions,
     users,
     auth,

@@ -323,10 +323,10 @@ export const contract = {
   checkout: endpoint({
     method: 'POST',
     path: '/stripe/session',
+    // Roles are checked by the service: premium answers 409 ALREADY_PREMIUM, not 403.
     access: 'member',
-    roles: ['user'],
     tag: 'payments',
-    summary: 'A Stripe Checkout session for Premium',
+    summary: 'A Stripe Checkout session for Premium (role user)',
     body: s.checkoutBodySchema,
     status: 200,
     response: s.urlSchema,

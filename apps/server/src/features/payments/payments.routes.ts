@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@wordhoard/shared';
+import { currentSession } from '../../http/access';
+import { route } from '../../http/route';
+import type { PaymentsService } from './payments.service';
+
+export const WEBHOOK_PATH = '/stripe/webhook';
+
+export function registerPaymentsRoutes(app: FastifyInstance, deps: { payments: PaymentsService }): void {
+  const { payments } = deps;
+  route(app, 'plans', () => payments.plans());
+  route(app, 'checkout', ({ request }) => payments.checkout(currentSession(request).userId));
+  route(app, 'customerPortal', ({ request }) => payments.portal(currentSession(request).userId));
+  route(app, 'cancelSubscription', ({ request }) =>
+    payments.cancelAtPeriodEnd(currentSession(request).userId),
+  );
+  route(app, 'renewSubscription', ({ request }) => payments.renew(currentSession(request).userId));
+  route(app, 'refundSubscription', ({ request }) => payments.refund(currentSession(request).userId));
+
+  // The signature covers the exact bytes Stripe sent, so this route keeps the body raw.
+  void app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    webhook.post(WEBHOOK_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      await payments.webhook(request.body as Buffer, Array.isArray(signature) ? signature[0] : signature);
+      return reply.code(200).send({ received: true });
+    });
+  });
+}
+
+export const webhookUrl = (origin: string) => `${origin}${API_PREFIX}${WEBHOOK_PATH}`;

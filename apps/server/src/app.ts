@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX } from '@wordhoard/shared';
+import { API_PREFIX, type EndpointName } from '@wordhoard/shared';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { registerAuthRoutes } from './features/auth/auth.routes';
@@ -27,6 +27,19 @@ import { registerSpa } from './http/spa';
 
 /** Bodies above this answer 413; nothing the app accepts comes close (a 5,000-word batch fits). */
 export const BODY_LIMIT_BYTES = 100 * 1024;
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** The contract entry the route implements; undefined for infrastructure (docs, SPA, webhook). */
+  endpoint: EndpointName | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RegisteredRoute[];
+  }
+}
 
 export interface AppDependencies {
   config: Config;
@@ -80,6 +93,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     requestIdHeader: false,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  // Every registered route, for the ownership sweep and the fuzzer (they fail on uncovered routes).
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (options) => {
+    const methods = Array.isArray(options.method) ? options.method : [options.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: options.url, endpoint: options.config?.endpoint });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

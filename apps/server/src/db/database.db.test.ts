@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDriver } from '../../test/harness';
-import { openPglite, type Database } from './database';
-import { DataDirLockedError } from './lock';
+import type { Database } from './database';
 
 const TABLES = [
   'daily_attempts',
@@ -60,24 +56,5 @@ describe(`migrated schema (${testDriver})`, () => {
     await database.db.execute(sql`delete from users where id = ${user!.id}`);
     const left = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from words`);
     expect(left.rows[0]?.n).toBe(0);
-  });
-});
-
-describe('PGlite on disk', () => {
-  it('migrates a new data directory and refuses a second opener', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'wordhoard-db-'));
-    try {
-      const first = await openPglite({ dataDir: dir });
-      await expect(openPglite({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
-      expect(await first.ping()).toBe(true);
-      await first.close();
-      // Reopening applies no migration twice and keeps the data.
-      const second = await openPglite({ dataDir: dir });
-      const result = await second.db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
-      expect(result.rows[0]?.n).toBe(0);
-      await second.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -180,7 +180,7 @@ export class StripeEmulator {
   }
 
   private item(subscription: Json): Json {
-    return ((subscription.items as { data: Json[] }).data[0] ?? {});
+    return (subscription.items as { data: Json[] }).data[0] ?? {};
   }
 
   /** The customer pays: a subscription starts, an invoice is paid, and the events go out. */

@@ -65,7 +65,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
   );
 
   route(app, 'guest', async ({ body, request, reply }) =>
-    respond(reply, await auth.guest(languageOf(request, body.interfaceLanguage))),
+    respond(reply, await auth.guest(languageOf(request, body.interfaceLanguage), request.ip)),
   );
 
   route(app, 'deleteAccount', async ({ request, reply }) => {

@@ -66,6 +66,8 @@ export class AuthService {
   }): Promise<SignedIn> {
     await this.deps.rateLimiter.consume(RATE_LIMITS.signup, input.ip);
     if (await this.deps.users.findByEmail(input.email)) throw conflict('EMAIL_TAKEN');
+    // Checked before anything is written, so a 429 leaves no half-made account behind.
+    await this.checkMailBudget(input.email);
     const passwordHash = await hashPassword(input.password);
     let user: UserRow;
     try {
@@ -81,7 +83,6 @@ export class AuthService {
       if ((error as { code?: string }).code === '23505') throw conflict('EMAIL_TAKEN');
       throw error;
     }
-    await this.checkMailBudget(input.email);
     await this.mailCode(user, 'verify');
     return this.signIn(user);
   }
@@ -163,7 +164,8 @@ export class AuthService {
     return this.deps.sessions.rotate(sessionId);
   }
 
-  async guest(language: Language): Promise<SignedIn> {
+  async guest(language: Language, ip: string): Promise<SignedIn> {
+    await this.deps.rateLimiter.consume(RATE_LIMITS.guest, ip);
     const now = this.deps.clock();
     const user = await this.deps.users.insert({
       email: null,

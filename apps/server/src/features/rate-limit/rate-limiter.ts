@@ -113,6 +113,8 @@ export class RedisRateLimitStore implements RateLimitStore {
 export const RATE_LIMITS = {
   failedLogin: { name: 'login-failed', limit: 10, windowMs: 15 * 60 * 1000 },
   signup: { name: 'signup', limit: 50, windowMs: 60 * 60 * 1000 },
+  /** Guests are free accounts too; a classroom behind one address still fits. */
+  guest: { name: 'guest', limit: 100, windowMs: 60 * 60 * 1000 },
   codeMailMinute: { name: 'mail-minute', limit: 1, windowMs: 60 * 1000 },
   codeMailHour: { name: 'mail-hour', limit: 5, windowMs: 60 * 60 * 1000 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/db/database';
+
+/**
+ * A fingerprint of everything a user saved (accounts, dictionaries, words, tests, attempts,
+ * subscriptions, sessions). Security counters (rate limits, failed code tries) are left out:
+ * they change on refusals by design.
+ */
+export async function stateFingerprint(db: Db): Promise<string> {
+  const result = await db.execute<{ fingerprint: string }>(sql`
+    select concat_ws('|',
+      (select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || coalesce(md5(string_agg(role || coalesce(email, '') || interface_language || sorting_configs::text, ',' order by id)), '') from users),
+      (select count(*) || ':' || coalesce(md5(string_agg(name || from_language || to_language || words_count || updated_at::text, ',' order by id)), '') from dictionaries),
+      (select count(*) || ':' || coalesce(md5(string_agg(term || array_to_string(definitions, ';') || updated_at::text, ',' order by id)), '') from words),
+      (select count(*) || ':' || coalesce(md5(string_agg(position || items::text, ',' order by id)), '') from test_sessions),
+      (select count(*) || ':' || coalesce(sum(count), 0) from daily_attempts),
+      (select count(*) from subscriptions),
+      (select count(*) from sessions)
+    ) as fingerprint`);
+  return result.rows[0]?.fingerprint ?? '';
+}

@@ -3,7 +3,8 @@ import { defineProject, type TestProjectInlineConfiguration } from 'vitest/confi
 /**
  * API and unit tests of the server. The root config runs this project on PGlite always and,
  * when TEST_DATABASE_URL is set, once more on PostgreSQL with only the suites that touch the
- * database (*.api.test.ts, *.db.test.ts).
+ * database (*.api.test.ts, *.db.test.ts) and those that need a real server (*.pg.test.ts).
+ * Process-level tests of the embedded database are *.pglite.test.ts (PGlite project only).
  */
 export function serverProject(driver: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
   return {
@@ -14,7 +15,9 @@ export function serverProject(driver: 'pglite' | 'postgres'): TestProjectInlineC
       include:
         driver === 'pglite'
           ? ['src/**/*.test.ts', 'test/**/*.test.ts']
-          : ['src/**/*.{api,db}.test.ts', 'test/**/*.{api,db}.test.ts'],
+          : ['src/**/*.{api,db,pg}.test.ts', 'test/**/*.{api,db,pg}.test.ts'],
+      // *.pg.test.ts need a real PostgreSQL server (faults through a proxy).
+      exclude: driver === 'pglite' ? ['**/*.pg.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
       globalSetup: ['./test/global-setup.ts'],
       testTimeout: 20_000,
       hookTimeout: 60_000,

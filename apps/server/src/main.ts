@@ -47,8 +47,12 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // A hung request must not keep the process (and the PGlite lock) forever.
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
+    // Keep-alive connections of requests that finish during shutdown would otherwise hold the
+    // close open for the keep-alive timeout; close each one as soon as it falls idle.
+    const idleCloser = setInterval(() => app.server.closeIdleConnections(), 100);
+    idleCloser.unref();
     try {
       await app.close();
     } finally {

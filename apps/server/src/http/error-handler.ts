@@ -17,13 +17,14 @@ const UNAVAILABLE_CODES = new Set([
   '53300', // too_many_connections
 ]);
 
-function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+/** Drizzle wraps driver errors ("Failed query: …"), so the cause chain is searched too. */
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(
-    error.message,
-  );
+  const unreachable =
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED/i;
+  return unreachable.test(error.message) || isDatabaseUnavailable(error.cause, depth + 1);
 }
 
 function statusCodeToErrorCode(statusCode: number): ErrorCode {

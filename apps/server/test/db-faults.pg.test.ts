@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { openPostgres, type Database } from '../src/db/database';
+import { createUser } from './fixtures';
+import { testConfig } from './harness';
+import { TcpProxy } from './tcp-proxy';
+
+/**
+ * PostgreSQL goes away under a running server: requests answer 503 with a clear message
+ * instead of hanging or crashing, /api/health says so, and when the database is back the
+ * server recovers on its own with every acknowledged write intact.
+ */
+const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const name = `wordhoard_faults_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+const proxy = new TcpProxy(base.hostname, Number(base.port || 5432));
+let database: Database;
+let app: FastifyInstance;
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: base.toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await admin(`create database ${name} template ${inject('postgresTemplate')}`);
+  await proxy.start();
+  const url = new URL(base.toString());
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  url.pathname = `/${name}`;
+  database = await openPostgres(url.toString(), { migrate: false });
+  app = await buildApp({
+    config: testConfig({ DATABASE_URL: url.toString() }),
+    database,
+    logger: false,
+    serveWeb: false,
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await proxy.cut();
+  await admin(`drop database if exists ${name} with (force)`);
+});
+
+describe('database faults on PostgreSQL', () => {
+  it(
+    'answers 503 while the database is unreachable and recovers by itself',
+    { timeout: 120_000 },
+    async () => {
+      const user = await createUser(app, 'user');
+      const headers = { cookie: user.cookie };
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/dictionaries',
+        headers,
+        payload: { name: 'Before the fault', fromLanguage: 'en', toLanguage: 'de' },
+      });
+      expect(created.statusCode).toBe(201);
+
+      await proxy.cut();
+      const started = Date.now();
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ status: 'unavailable' });
+      const list = await app.inject({
+        method: 'GET',
+        url: '/api/dictionaries',
+        headers: { ...headers, 'accept-language': 'de' },
+      });
+      expect(list.statusCode).toBe(503);
+      expect(list.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(list.json().message).toMatch(/vorübergehend/);
+      const write = await app.inject({
+        method: 'POST',
+        url: '/api/dictionaries',
+        headers,
+        payload: { name: 'During the fault', fromLanguage: 'en', toLanguage: 'de' },
+      });
+      expect(write.statusCode).toBe(503);
+      // No hang: each answer came within the pool's connection timeout.
+      expect(Date.now() - started).toBeLessThan(30_000);
+
+      await proxy.restore();
+      let recovered = 0;
+      for (let attempt = 0; attempt < 50 && recovered !== 200; attempt += 1) {
+        recovered = (await app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+        if (recovered !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(recovered).toBe(200);
+      const after = await app.inject({ method: 'GET', url: '/api/dictionaries', headers });
+      expect(after.statusCode).toBe(200);
+      expect(after.json().data.map((d: { name: string }) => d.name)).toEqual(['Before the fault']);
+    },
+  );
+});

@@ -21,6 +21,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by scripts/check-bundle-budget.mjs to measure the initial JavaScript of each route.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Vite 8 bundles with Rolldown, whose `codeSplitting.groups` replaces Rollup's

@@ -1,0 +1,78 @@
+// Initial JavaScript budgets (issue 8), checked on every `npm test` from the build output:
+// what a browser must download before a route can render — the entry chunk with its static
+// imports, the route's lazy screen with its static imports, and the English locale chunks.
+// A failure names the chunks that grew against the recorded baseline.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(process.env.WEB_DIST_DIR ?? 'apps/web/dist');
+const baselineFile = path.resolve('apps/web/bundle-baseline.json');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+
+const KB = 1024;
+const ROUTES = [
+  { name: '/', budget: 120 * KB, screens: ['src/features/landing/LandingPage.tsx'] },
+  { name: '/menu (signed in)', budget: 150 * KB, screens: ['src/features/menu/MenuPage.tsx'] },
+];
+
+const chunkName = (file) => path.basename(file).replace(/-[\w-]{8,}\.js$/, '');
+const gzipped = new Map();
+const sizeOf = (file) => {
+  if (!gzipped.has(file))
+    gzipped.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzipped.get(file);
+};
+
+/** The JS files a manifest key needs before it runs: itself and its static imports. */
+function closure(key, seen = new Set()) {
+  const entry = manifest[key];
+  if (!entry || seen.has(entry.file)) return seen;
+  seen.add(entry.file);
+  for (const imported of entry.imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const localeKeys = Object.keys(manifest).filter((key) => /src\/shared\/i18n\/locales\/en\//.test(key));
+let failed = false;
+const measured = {};
+
+for (const route of ROUTES) {
+  const files = closure(entryKey);
+  for (const key of [...route.screens, ...localeKeys]) {
+    if (!manifest[key]) throw new Error(`${key} is not in the build manifest; update ROUTES in this script`);
+    closure(key, files);
+  }
+  const chunks = [...files].map((file) => ({ name: chunkName(file), bytes: sizeOf(file) }));
+  const total = chunks.reduce((sum, chunk) => sum + chunk.bytes, 0);
+  measured[route.name] = Object.fromEntries(chunks.map((chunk) => [chunk.name, chunk.bytes]));
+  const ok = total <= route.budget;
+  console.log(
+    `${ok ? 'ok  ' : 'OVER'} ${route.name}: ${(total / KB).toFixed(1)} KB gzip of ${(route.budget / KB).toFixed(0)} KB (${chunks.length} chunks)`,
+  );
+  if (!ok) {
+    failed = true;
+    let baseline = {};
+    try {
+      baseline = JSON.parse(readFileSync(baselineFile, 'utf8'))[route.name] ?? {};
+    } catch {
+      baseline = {};
+    }
+    const grown = chunks
+      .map((chunk) => ({ ...chunk, growth: chunk.bytes - (baseline[chunk.name] ?? 0) }))
+      .filter((chunk) => chunk.growth > 0)
+      .sort((a, b) => b.growth - a.growth);
+    for (const chunk of grown.slice(0, 5)) {
+      console.log(
+        `     ${chunk.name}: ${(chunk.bytes / KB).toFixed(1)} KB (+${(chunk.growth / KB).toFixed(1)} KB since the baseline)`,
+      );
+    }
+  }
+}
+
+if (process.argv.includes('--update-baseline')) {
+  writeFileSync(baselineFile, `${JSON.stringify(measured, null, 2)}\n`);
+  console.log(`baseline written to ${path.relative(process.cwd(), baselineFile)}`);
+}
+process.exit(failed ? 1 : 0);

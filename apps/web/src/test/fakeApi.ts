@@ -11,7 +11,8 @@ const noContent = (response: ServerResponse) => {
 
 /**
  * Answers the session endpoints the way the API does (DESIGN §3): a signed-in `user`, or
- * no session when null. Anything else is a 404 with the API's error body.
+ * no session when null; a signed-in user has no dictionaries yet. Anything else is a 404 with
+ * the API's error body.
  */
 export function serveSession(server: TestServer, session: { user: User | null }): void {
   server.handle((request, _body, response) => {
@@ -28,6 +29,9 @@ export function serveSession(server: TestServer, session: { user: User | null })
     } else if (route === 'DELETE /api/cookie/token') {
       session.user = null;
       noContent(response);
+    } else if (route === 'GET /api/dictionaries' && user) {
+      // A member's dictionaries screen lists them; these users have none yet.
+      sendJson(response, 200, { data: [], total: 0, page: 1, limit: 100 });
     } else {
       sendJson(response, 404, {
         statusCode: 404,

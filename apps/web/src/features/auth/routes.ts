@@ -12,8 +12,10 @@ export const authRoutes: readonly AppRoute[] = [
     Screen: lazy(() => import('./screens/ForgotPasswordPage')),
   },
   { path: PATHS.restoreCode, access: 'signedOut', Screen: lazy(() => import('./screens/RestoreCodePage')) },
-  // The restore code signs the user in (POST /auth/restore), so this last step needs a session.
-  { path: PATHS.newPassword, access: 'session', Screen: lazy(() => import('./screens/NewPasswordPage')) },
+  // The restore code signs the user in (POST /auth/restore) and the code step hands that user on
+  // to this one, which stores it; the screen itself sends anyone without a session back to the
+  // start. A guard here would see no user yet, and one on the code step would skip this step.
+  { path: PATHS.newPassword, access: 'public', Screen: lazy(() => import('./screens/NewPasswordPage')) },
   { path: PATHS.verify, access: 'verify', Screen: lazy(() => import('./screens/VerifyPage')) },
   {
     path: PATHS.acceptPolicy,

@@ -131,7 +131,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
       }
 
       if (response.ok) return parseSuccess(text, response.status);
-      throw errorFromResponse(endpoint.path, response.status, text);
+      throw errorFromResponse(endpoint.path, response.status, text, response.headers.get('retry-after'));
     } finally {
       external?.removeEventListener('abort', forwardAbort);
       if (key !== undefined && inFlight.get(key) === controller) inFlight.delete(key);
@@ -147,13 +147,18 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     }
   }
 
-  function errorFromResponse(path: string, status: number, text: string): ApiError {
+  function errorFromResponse(
+    path: string,
+    status: number,
+    text: string,
+    retryAfter: string | null,
+  ): ApiError {
     const body = parseErrorBody(text);
     const message = body.message || fallbackMessage(status);
     if (status === 401 && endsSessionOn401(path)) {
       return new UnauthorizedError(message, status, body.code, body.details);
     }
-    return new ApiError(message, status, body.code, body.details);
+    return new ApiError(message, status, body.code, body.details, parseRetryAfter(retryAfter));
   }
 
   return {
@@ -173,6 +178,15 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
       inFlight.get(key)?.abort();
     },
   };
+}
+
+/** Retry-After as seconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); null if absent or bad. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (value === null || value.trim() === '') return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 interface ParsedErrorBody {

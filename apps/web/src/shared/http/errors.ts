@@ -26,12 +26,21 @@ export class ApiError extends Error {
   /** The machine-readable code of the error body, when the body had one. */
   readonly code: string | null;
   readonly details: readonly ApiErrorDetail[];
+  /** Seconds to wait before trying again, from a 429's Retry-After header; null without one. */
+  readonly retryAfter: number | null;
 
-  constructor(message: string, status: number, code: string | null, details: readonly ApiErrorDetail[] = []) {
+  constructor(
+    message: string,
+    status: number,
+    code: string | null,
+    details: readonly ApiErrorDetail[] = [],
+    retryAfter: number | null = null,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
+    this.retryAfter = retryAfter;
   }
 }
 

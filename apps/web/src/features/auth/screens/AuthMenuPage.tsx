@@ -2,9 +2,10 @@ import { LogIn, UserPlus, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routing';
 import { LinkCard, Page } from '../../../shared/ui';
+import { GoogleSignIn } from '../google/GoogleSignIn';
 import styles from './AuthMenuPage.module.css';
 
-/** The three ways in: log in, sign up, or try the app as a guest. */
+/** The ways in: log in, sign up, try the app as a guest, or Google when it is configured. */
 export default function AuthMenuPage() {
   const { t } = useTranslation();
   return (
@@ -25,6 +26,7 @@ export default function AuthMenuPage() {
           />
         </li>
       </ul>
+      <GoogleSignIn text="continue_with" />
     </Page>
   );
 }

@@ -1,7 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { restoreCodeBodySchema } from '@wordhoard/shared';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PATHS } from '../../../shared/routing';
+import { useServices } from '../../../shared/services';
+import { Button, Card, Page, TextField } from '../../../shared/ui';
+import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
+import styles from '../components/AuthForm.module.css';
+import { readRestoreState, type RestoreState } from '../lib/restoreState';
 
+const FIELDS = ['email'] as const;
+
+/** Step 1 of restoring access: mail a code to the address (the answer is the same for any). */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('Auth.ForgotPasswordTitle')} />;
+  const { http } = useServices();
+  const handleError = useRequestErrorHandler();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(restoreCodeBodySchema),
+    defaultValues: { email: readRestoreState(location.state).email ?? '' },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await http.request('restoreCode', { body, silent: true });
+    } catch (error) {
+      handleError(error, { fields: FIELDS, setError });
+      return;
+    }
+    const state: RestoreState = { email: body.email };
+    await navigate(PATHS.restoreCode, { state });
+  });
+
+  return (
+    <Page title={t('Auth.ForgotPasswordTitle')} lead={t('Auth.ForgotPasswordLead')} width="narrow">
+      <Card className={styles.card}>
+        <form noValidate onSubmit={onSubmit} className={styles.form}>
+          <TextField
+            label={t('Auth.Email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="off"
+            spellCheck={false}
+            {...register('email')}
+            error={errors.email?.message}
+          />
+          <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
+            {t('Auth.SendCode')}
+          </Button>
+        </form>
+      </Card>
+      <p className={styles.footnote}>
+        <Link to={PATHS.login}>{t('Auth.LogIn')}</Link>
+      </p>
+    </Page>
+  );
 }

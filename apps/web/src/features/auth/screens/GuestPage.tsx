@@ -1,7 +1,49 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui';
+import { Link } from 'react-router';
+import { currentLanguage } from '../../../shared/i18n';
+import { PATHS } from '../../../shared/routing';
+import { useServices } from '../../../shared/services';
+import { Button, Card, Page } from '../../../shared/ui';
+import styles from '../components/AuthForm.module.css';
+import { PolicyConsent } from '../components/PolicyConsent';
+import { NO_CONSENT, consentSchema } from '../lib/consentSchema';
+import { useCompleteSignIn } from '../lib/useCompleteSignIn';
 
+/** Guest entry: the policies are accepted here, then a 24-hour guest account is created. */
 export default function GuestPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('Auth.GuestTitle')} />;
+  const { t, i18n } = useTranslation();
+  const { http } = useServices();
+  const completeSignIn = useCompleteSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(consentSchema), defaultValues: NO_CONSENT });
+
+  const onSubmit = handleSubmit(async () => {
+    try {
+      await http.request('guest', { body: { interfaceLanguage: currentLanguage(i18n) } });
+    } catch {
+      return; // The error modal says why.
+    }
+    await completeSignIn();
+  });
+
+  return (
+    <Page title={t('Auth.GuestTitle')} lead={t('Auth.GuestLead')} width="narrow">
+      <Card className={styles.card}>
+        <form noValidate onSubmit={onSubmit} className={styles.form}>
+          <PolicyConsent register={register} errors={errors} />
+          <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
+            {t('Auth.GuestSubmit')}
+          </Button>
+        </form>
+      </Card>
+      <p className={styles.footnote}>
+        {t('Auth.HaveAccount')} <Link to={PATHS.login}>{t('Auth.LogIn')}</Link>
+      </p>
+    </Page>
+  );
 }

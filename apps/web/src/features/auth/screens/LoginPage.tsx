@@ -1,7 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginBodySchema } from '@wordhoard/shared';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui';
+import { Link } from 'react-router';
+import { PATHS } from '../../../shared/routing';
+import { useServices } from '../../../shared/services';
+import { Button, Card, Page, TextField } from '../../../shared/ui';
+import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
+import { PasswordField } from '../../../shared/ui/PasswordField/PasswordField';
+import { AuthDivider } from '../components/AuthDivider';
+import styles from '../components/AuthForm.module.css';
+import { GoogleSignIn } from '../google/GoogleSignIn';
+import { useCompleteSignIn } from '../lib/useCompleteSignIn';
+
+const FIELDS = ['email', 'password'] as const;
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('Auth.LoginTitle')} />;
+  const { http } = useServices();
+  const handleError = useRequestErrorHandler();
+  const completeSignIn = useCompleteSignIn();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await http.request('login', { body, silent: true });
+    } catch (error) {
+      handleError(error, { fields: FIELDS, setError });
+      return;
+    }
+    await completeSignIn();
+  });
+
+  return (
+    <Page title={t('Auth.LoginTitle')} lead={t('Auth.LoginLead')} width="narrow">
+      <Card className={styles.card}>
+        <form noValidate onSubmit={onSubmit} className={styles.form}>
+          <div className={styles.fields}>
+            <TextField
+              label={t('Auth.Email')}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="off"
+              spellCheck={false}
+              {...register('email')}
+              error={errors.email?.message}
+            />
+            <PasswordField
+              label={t('Auth.Password')}
+              autoComplete="current-password"
+              {...register('password')}
+              error={errors.password?.message}
+            />
+            <Link to={PATHS.forgotPassword} className={styles.inlineLink}>
+              {t('Auth.ForgotPasswordLink')}
+            </Link>
+          </div>
+          <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
+            {t('Auth.LoginSubmit')}
+          </Button>
+        </form>
+        <AuthDivider />
+        <div className={styles.actions}>
+          <GoogleSignIn text="signin_with" />
+          <Button to={PATHS.guest} variant="secondary" fullWidth>
+            {t('Auth.EnterAsGuest')}
+          </Button>
+        </div>
+      </Card>
+      <p className={styles.footnote}>
+        {t('Auth.NoAccount')} <Link to={PATHS.signup}>{t('Auth.SignUp')}</Link>
+      </p>
+    </Page>
+  );
 }

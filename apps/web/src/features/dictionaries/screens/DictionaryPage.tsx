@@ -1,7 +1,179 @@
+import { WORDS_SORTS, type WordsSort } from '@wordhoard/shared';
+import { ArrowLeft, ListPlus, Pencil, SearchX, Trash2, NotebookPen } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui';
+import { useNavigate, useParams } from 'react-router';
+import { PATHS } from '../../../shared/routing';
+import { Button, LoadingIndicator, Page, TABULAR_NUMS } from '../../../shared/ui';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog/ConfirmDialog';
+import { EmptyState } from '../../../shared/ui/EmptyState/EmptyState';
+import { SearchField } from '../../../shared/ui/SearchField/SearchField';
+import { useDeleteDictionary, useDictionaryWords } from '../api/dictionaries';
+import { DictionaryLoadError } from '../components/DictionaryLoadError';
+import { LoadMore } from '../components/LoadMore';
+import { SortControls } from '../components/SortControls';
+import { WordsTable } from '../components/WordsTable';
+import { useLanguageName } from '../lib/languages';
+import { useSearch } from '../lib/search';
+import { useWordsSorting } from '../lib/sorting';
+import { editInfoPath, editWordsPath } from '../paths';
+import styles from './DictionaryPage.module.css';
 
 export default function DictionaryPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('Dictionaries.ViewTitle')} />;
+  const { dictionaryId = '' } = useParams();
+  const navigate = useNavigate();
+  const languageName = useLanguageName();
+  const [sorting, setSorting] = useWordsSorting();
+  const search = useSearch();
+  const query = useDictionaryWords(dictionaryId, { search: search.search, ...sorting });
+  const remove = useDeleteDictionary(dictionaryId);
+  const [confirming, setConfirming] = useState(false);
+
+  const pages = query.data?.pages;
+  const wordPages = useMemo(() => pages?.map((page) => page.words) ?? [], [pages]);
+  const loadedCount = wordPages.reduce((sum, words) => sum + words.length, 0);
+  const dictionary = pages?.[0];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isPlaceholderData } = query;
+  const loadMore = useCallback(() => {
+    if (!isFetchingNextPage && !isPlaceholderData) void fetchNextPage();
+  }, [fetchNextPage, isFetchingNextPage, isPlaceholderData]);
+  const sortLabel = (sort: WordsSort) => t(`Dictionaries.WordsSort.${sort}`);
+
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync();
+    } catch {
+      return; // The dialog shows why.
+    }
+    setConfirming(false);
+    await navigate(PATHS.dictionaries, { replace: true });
+  };
+
+  if (!dictionary) {
+    return (
+      <Page title={t('Dictionaries.ViewTitle')} width="wide">
+        {query.isError ? (
+          <DictionaryLoadError error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <LoadingIndicator />
+        )}
+      </Page>
+    );
+  }
+
+  const searching = search.search !== '';
+  let list;
+  if (loadedCount === 0 && !isPlaceholderData) {
+    list = searching ? (
+      <EmptyState icon={<SearchX />} title={t('Dictionaries.NoWordsFound', { search: search.search })} />
+    ) : (
+      <EmptyState
+        icon={<NotebookPen />}
+        title={t('Dictionaries.NoWords')}
+        action={
+          <Button to={editWordsPath(dictionaryId)} icon={<ListPlus />}>
+            {t('Dictionaries.ManageWords')}
+          </Button>
+        }
+      >
+        {t('Dictionaries.NoWordsText')}
+      </EmptyState>
+    );
+  } else {
+    list = (
+      <>
+        <WordsTable
+          pages={wordPages}
+          total={dictionary.total}
+          label={t('Dictionaries.Words')}
+          busy={isPlaceholderData}
+        />
+        <LoadMore
+          hasMore={hasNextPage && !isPlaceholderData}
+          loading={isFetchingNextPage}
+          loaded={loadedCount}
+          total={dictionary.total}
+          onLoadMore={loadMore}
+          label={t('Dictionaries.LoadMore')}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Page title={dictionary.name} width="wide">
+      <Button variant="ghost" size="sm" to={PATHS.dictionaries} icon={<ArrowLeft />} className={styles.back}>
+        {t('Dictionaries.BackToList')}
+      </Button>
+      <section className={styles.info} aria-label={t('Dictionaries.Info')}>
+        <dl className={styles.facts}>
+          <div>
+            <dt>{t('Dictionaries.TermsLanguage')}</dt>
+            <dd>{languageName(dictionary.fromLanguage)}</dd>
+          </div>
+          <div>
+            <dt>{t('Dictionaries.DefinitionsLanguage')}</dt>
+            <dd>{languageName(dictionary.toLanguage)}</dd>
+          </div>
+          <div>
+            <dt>{t('Dictionaries.Words')}</dt>
+            <dd className={TABULAR_NUMS}>{dictionary.wordsCount}</dd>
+          </div>
+        </dl>
+        <div className={styles.actions}>
+          <Button variant="secondary" to={editInfoPath(dictionaryId)} icon={<Pencil />}>
+            {t('Dictionaries.EditInfo')}
+          </Button>
+          <Button to={editWordsPath(dictionaryId)} icon={<ListPlus />}>
+            {t('Dictionaries.ManageWords')}
+          </Button>
+          <Button
+            variant="danger"
+            icon={<Trash2 />}
+            onClick={() => {
+              remove.reset();
+              setConfirming(true);
+            }}
+          >
+            {t('Dictionaries.Delete')}
+          </Button>
+        </div>
+      </section>
+
+      <section className={styles.words} aria-labelledby="words-heading">
+        <h2 id="words-heading" className={styles.heading}>
+          {t('Dictionaries.Words')}
+        </h2>
+        <div className={styles.toolbar}>
+          <SearchField
+            label={t('Dictionaries.SearchWords')}
+            className={styles.search}
+            value={search.input}
+            onValueChange={search.change}
+            error={search.error}
+            busy={search.pending || isPlaceholderData}
+            maxLength={100}
+          />
+          <SortControls sorts={WORDS_SORTS} sortLabel={sortLabel} value={sorting} onChange={setSorting} />
+        </div>
+        <p role="status" className="visually-hidden">
+          {searching && !isPlaceholderData ? t('Dictionaries.Found', { count: dictionary.total }) : ''}
+        </p>
+        {list}
+      </section>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('Dictionaries.DeleteTitle', { name: dictionary.name })}
+        description={t('Dictionaries.DeleteText')}
+        confirmLabel={t('Dictionaries.Yes')}
+        cancelLabel={t('Dictionaries.No')}
+        onConfirm={() => void confirmDelete()}
+        pending={remove.isPending}
+        error={remove.error?.message}
+      />
+    </Page>
+  );
 }

@@ -1,7 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Plan } from '@wordhoard/shared';
+import { RotateCcw, ShieldCheck, Sparkles } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui';
+import { ApiError, isCancelledError } from '../../../shared/http';
+import { useServices } from '../../../shared/services';
+import { useUser } from '../../../shared/session';
+import { Button, Card, LoadingIndicator, Page, Spinner } from '../../../shared/ui';
+import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
+import { plansQuery, useReloadUser } from '../api/payments';
+import { PlanCard } from '../components/PlanCard';
+import { StatusNotice } from '../components/StatusNotice';
+import styles from './PlansPage.module.css';
 
+/** Free and Premium side by side, the user's plan marked, and the way to Stripe Checkout. */
 export default function PlansPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('Plans.Title')} />;
+  const { http } = useServices();
+  const user = useUser();
+  const plans = useQuery(plansQuery(http));
+  const reloadUser = useReloadUser();
+  const handleError = useRequestErrorHandler();
+  const [pending, setPending] = useState(false);
+  // Stays up once the server said payments are off; a later try may still succeed.
+  const [unavailable, setUnavailable] = useState(false);
+
+  async function upgrade() {
+    setPending(true);
+    let url: string;
+    try {
+      // Silent: "payments are off" is an expected answer, told on the page rather than in the modal.
+      ({ url } = await http.request('checkout', { body: { planId: 'premium' }, silent: true }));
+    } catch (error) {
+      setPending(false);
+      if (error instanceof ApiError && error.code === 'PAYMENTS_UNAVAILABLE') {
+        setUnavailable(true);
+        return;
+      }
+      if (isCancelledError(error)) return;
+      handleError(error);
+      // Premium already (e.g. bought in another tab): the fresh user takes the header and the
+      // route guards along.
+      if (error instanceof ApiError && error.code === 'ALREADY_PREMIUM') {
+        await reloadUser().catch(() => undefined);
+      }
+      return;
+    }
+    // Off to Stripe Checkout; the button stays busy until the page is gone.
+    window.location.assign(url);
+  }
+
+  const upgradeButton = (
+    <Button
+      size="lg"
+      icon={pending ? <Spinner size="sm" /> : <Sparkles />}
+      // aria-disabled rather than disabled: the button keeps keyboard focus while it works.
+      aria-disabled={pending || undefined}
+      aria-busy={pending || undefined}
+      onClick={() => {
+        if (!pending) void upgrade();
+      }}
+    >
+      {pending ? t('Plans.Redirecting') : t('Plans.Upgrade')}
+    </Button>
+  );
+
+  const actionFor = (plan: Plan) =>
+    plan.id === 'premium' && user?.plan.id !== 'premium' ? upgradeButton : undefined;
+
+  let content;
+  if (plans.isPending) {
+    content = <LoadingIndicator />;
+  } else if (plans.isError) {
+    content = (
+      <Card className={styles.failed}>
+        <p>{t('Plans.LoadFailed')}</p>
+        <Button variant="secondary" icon={<RotateCcw />} onClick={() => void plans.refetch()}>
+          {t('Common.Retry')}
+        </Button>
+      </Card>
+    );
+  } else {
+    content = (
+      <ul className={styles.plans}>
+        {plans.data.map((plan) => (
+          <li key={plan.id}>
+            <PlanCard plan={plan} current={user?.plan.id === plan.id} action={actionFor(plan)} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Page title={t('Plans.Title')} lead={t('Plans.Lead')}>
+      <div>
+        <StatusNotice
+          tone="warning"
+          message={unavailable ? t('Plans.Unavailable') : null}
+          className={styles.status}
+          data-testid="payments-unavailable"
+        />
+        {content}
+      </div>
+      <p className={styles.secure}>
+        <ShieldCheck aria-hidden="true" />
+        <span>{t('Plans.SecureNote')}</span>
+      </p>
+    </Page>
+  );
 }

@@ -1,7 +1,244 @@
+import type { User } from '@wordhoard/shared';
+import { CalendarX, CreditCard, ExternalLink, RotateCcw } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui';
+import { useNavigate } from 'react-router';
+import { isCancelledError, UnauthorizedError } from '../../../shared/http';
+import { PATHS } from '../../../shared/routing';
+import { useServices } from '../../../shared/services';
+import { useUser } from '../../../shared/session';
+import { Button, Card, Page, Spinner } from '../../../shared/ui';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog/ConfirmDialog';
+import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
+import { useReloadUser } from '../api/payments';
+import { FactList } from '../components/FactList';
+import { StatusNotice } from '../components/StatusNotice';
+import { useFormatters } from '../lib/format';
+import { usePlanName } from '../lib/planName';
+import styles from './SubscriptionPage.module.css';
 
+type Action = 'cancel' | 'renew' | 'portal' | 'refund';
+
+/** The premium user's plan and the four ways to change it (SPEC §2, §4). */
 export default function SubscriptionPage() {
+  const user = useUser();
+  if (!user) return null; // The route guard has already sent visitors to /auth.
+  return <Subscription user={user} />;
+}
+
+function Subscription({ user }: { user: User }) {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('Subscription.Title')} />;
+  const { http } = useServices();
+  const navigate = useNavigate();
+  const format = useFormatters();
+  const planName = usePlanName();
+  const reloadUser = useReloadUser();
+  const handleError = useRequestErrorHandler();
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [outcome, setOutcome] = useState<ReactNode | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [refundError, setRefundError] = useState<string | null>(null);
+  const { plan, limits } = user;
+
+  /** Cancel at period end, or undo that; then the fresh user shows the new state everywhere. */
+  async function toggleRenewal() {
+    const action = plan.cancelAtPeriodEnd ? 'renew' : 'cancel';
+    setBusy(action);
+    setOutcome(null);
+    try {
+      await http.request(action === 'cancel' ? 'cancelSubscription' : 'renewSubscription');
+      const fresh = await reloadUser();
+      setOutcome(
+        action === 'cancel' && fresh.plan.expiresAt
+          ? t('Subscription.Cancelled', { date: format.date(fresh.plan.expiresAt) })
+          : t('Subscription.Renewed'),
+      );
+    } catch {
+      // The http client has put the reason in the error modal.
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function openPortal() {
+    setBusy('portal');
+    try {
+      const { url } = await http.request('customerPortal');
+      window.location.assign(url);
+    } catch {
+      setBusy(null);
+    }
+  }
+
+  async function refund() {
+    setBusy('refund');
+    setRefundError(null);
+    try {
+      // Silent: a failure is told inside the dialog, where the user's attention is.
+      await http.request('refundSubscription', { silent: true });
+    } catch (error) {
+      setBusy(null);
+      if (isCancelledError(error)) return;
+      if (error instanceof UnauthorizedError) {
+        setConfirmOpen(false);
+        handleError(error);
+        return;
+      }
+      setRefundError(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    setConfirmOpen(false);
+    setBusy(null);
+    let fresh: User;
+    try {
+      fresh = await reloadUser();
+    } catch {
+      return;
+    }
+    // Back to role user: this screen is no longer theirs (the route guard would say the same).
+    if (fresh.role !== 'premium') await navigate(PATHS.menu, { replace: true });
+  }
+
+  const renewing = !plan.cancelAtPeriodEnd;
+  const statusLine =
+    renewing && plan.nextPaymentDate
+      ? t('Subscription.Renews', { date: format.date(plan.nextPaymentDate) })
+      : plan.expiresAt
+        ? t('Subscription.EndsOn', { date: format.date(plan.expiresAt) })
+        : null;
+
+  return (
+    <Page title={t('Subscription.Title')} lead={t('Subscription.Lead')} width="narrow">
+      <div>
+        <StatusNotice
+          tone="success"
+          message={outcome}
+          className={styles.status}
+          data-testid="subscription-outcome"
+        />
+        <Card as="section" className={styles.section} aria-labelledby="subscription-details-title">
+          <div className={styles.planHeader}>
+            <h2 id="subscription-details-title" className={styles.sectionTitle}>
+              {t('Subscription.DetailsTitle')}
+            </h2>
+            {statusLine && (
+              <p className={styles.statusLine} data-testid="subscription-status">
+                {statusLine}
+              </p>
+            )}
+          </div>
+          <FactList
+            facts={[
+              { id: 'plan', label: t('Subscription.Plan'), value: planName(plan) },
+              {
+                id: 'dictionaries',
+                label: t('Subscription.MaxDictionaries'),
+                value: format.count(limits.dictionaries),
+              },
+              {
+                id: 'words',
+                label: t('Subscription.MaxWords'),
+                value: format.count(limits.wordsPerDictionary),
+              },
+              { id: 'tests', label: t('Subscription.MaxTests'), value: format.count(limits.testsPerDay) },
+              { id: 'price', label: t('Subscription.Price'), value: format.price(plan.pricePerMonth) },
+              {
+                id: 'nextPayment',
+                label: t('Subscription.NextPayment'),
+                value: plan.nextPaymentDate
+                  ? format.date(plan.nextPaymentDate)
+                  : t('Subscription.NoNextPayment'),
+              },
+              {
+                id: 'expiresAt',
+                label: t('Subscription.ExpiresAt'),
+                value: plan.expiresAt ? format.date(plan.expiresAt) : t('Subscription.Never'),
+              },
+            ]}
+          />
+        </Card>
+      </div>
+
+      <Card as="section" className={styles.section} aria-labelledby="subscription-manage-title">
+        <h2 id="subscription-manage-title" className={styles.sectionTitle}>
+          {t('Subscription.ManageTitle')}
+        </h2>
+        <div className={styles.action}>
+          <p className={styles.hint}>
+            {renewing ? t('Subscription.CancelAtPeriodEndHint') : t('Subscription.RenewHint')}
+          </p>
+          {/* One button that changes its job, so keyboard focus stays put after the action. */}
+          <Button
+            variant={renewing ? 'secondary' : 'primary'}
+            className={styles.button}
+            icon={
+              busy === 'cancel' || busy === 'renew' ? (
+                <Spinner size="sm" />
+              ) : renewing ? (
+                <CalendarX />
+              ) : (
+                <RotateCcw />
+              )
+            }
+            aria-disabled={busy !== null || undefined}
+            aria-busy={busy === 'cancel' || busy === 'renew' || undefined}
+            onClick={() => {
+              if (busy === null) void toggleRenewal();
+            }}
+          >
+            {renewing ? t('Subscription.CancelAtPeriodEnd') : t('Subscription.Renew')}
+          </Button>
+        </div>
+        <div className={styles.action}>
+          <p className={styles.hint}>{t('Subscription.PortalHint')}</p>
+          <Button
+            variant="secondary"
+            className={styles.button}
+            icon={busy === 'portal' ? <Spinner size="sm" /> : <CreditCard />}
+            iconEnd={<ExternalLink />}
+            aria-disabled={busy !== null || undefined}
+            aria-busy={busy === 'portal' || undefined}
+            onClick={() => {
+              if (busy === null) void openPortal();
+            }}
+          >
+            {t('Subscription.Portal')}
+          </Button>
+        </div>
+      </Card>
+
+      <Card as="section" className={styles.section} aria-labelledby="subscription-refund-title">
+        <h2 id="subscription-refund-title" className={styles.sectionTitle}>
+          {t('Subscription.RefundTitle')}
+        </h2>
+        <div className={styles.action}>
+          <p className={styles.hint}>{t('Subscription.RefundHint')}</p>
+          <Button
+            variant="danger"
+            className={styles.button}
+            aria-disabled={busy !== null || undefined}
+            onClick={() => {
+              if (busy !== null) return;
+              setRefundError(null);
+              setConfirmOpen(true);
+            }}
+          >
+            {t('Subscription.Refund')}
+          </Button>
+        </div>
+      </Card>
+
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title={t('Subscription.RefundConfirmTitle')}
+        description={t('Subscription.RefundConfirmText')}
+        confirmLabel={t('Subscription.RefundConfirm')}
+        cancelLabel={t('Subscription.Keep')}
+        onConfirm={() => void refund()}
+        pending={busy === 'refund'}
+        error={refundError}
+      />
+    </Page>
+  );
 }

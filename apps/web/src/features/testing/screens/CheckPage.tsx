@@ -1,7 +1,154 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowRight, RotateCcw, SkipForward } from 'lucide-react';
+import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { cx } from '../../../shared/lib/classNames';
+import { PATHS } from '../../../shared/routing';
+import { useServices } from '../../../shared/services';
+import { Button, Card, Page, TABULAR_NUMS } from '../../../shared/ui';
+import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
+import { refreshTestingState, testingKeys, testingStateQuery } from '../api/testingApi';
+import { AnswerList } from '../components/AnswerList';
+import { ResultIcon } from '../components/ResultIcon';
+import { parseCheckState, resultKind, type CheckState } from '../model/navigationState';
+import { useActiveTest } from '../model/useActiveTest';
+import { useFocusOnMount } from '../model/useFocusOnMount';
+import styles from './CheckPage.module.css';
 
+/** The outcome of a checked answer: correct, almost (with the exact spelling) or wrong. */
 export default function CheckPage() {
+  const location = useLocation();
+  const check = parseCheckState(location.state);
+  if (!check) return <Navigate replace to={PATHS.testing} />;
+  return <CheckResult check={check} />;
+}
+
+function CheckResult({ check }: { check: CheckState }) {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('Testing.CheckTitle')} />;
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const activeTest = useActiveTest();
+  const primaryRef = useFocusOnMount<HTMLButtonElement>();
+  const answersId = useId();
+  const nextHintId = useId();
+  const { result, term } = check;
+  const kind = resultKind(result);
+
+  // Loads where the test stands now, so "Continue" shows the right word at once.
+  const state = useQuery(testingStateQuery(http));
+  const current = state.data;
+  // A wrong answer leaves the word in place; if it is no longer the current one (the browser's
+  // Back button), "Next" would skip another word: go to the runner instead.
+  const outdated = kind === 'wrong' && current !== undefined && current.test?.wordId !== check.wordId;
+
+  const next = useMutation({
+    mutationFn: () => http.request('skip'),
+    onSuccess: async () => {
+      await refreshTestingState(queryClient, http).catch(() => undefined);
+      await navigate(PATHS.testing, { replace: true });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: testingKeys.state }),
+  });
+
+  if (outdated) return <Navigate replace to={PATHS.testing} />;
+
+  const backToTest = () => void navigate(PATHS.testing, { replace: true });
+  const announcement =
+    kind === 'correct'
+      ? t('Testing.Check.Correct')
+      : kind === 'almost'
+        ? t('Testing.Check.AlmostText', { answer: result.answer })
+        : t('Testing.Check.WrongText', { answers: result.correctAnswers.join(', ') });
+
+  return (
+    <Page title={t('Testing.CheckTitle')} width="narrow">
+      <Card className={cx(styles.card, styles[kind])}>
+        <div className={styles.verdict} data-testid="check-result" data-result={kind}>
+          <ResultIcon kind={kind} className={styles.verdictIcon} />
+          <p className={styles.verdictText}>
+            {kind === 'correct' && <strong>{t('Testing.Check.Correct')}</strong>}
+            {kind === 'almost' && (
+              <Trans
+                i18nKey="Testing.Check.Almost"
+                values={{ answer: result.answer }}
+                components={{
+                  b: <strong />,
+                  word: <span className={styles.spelling} lang={activeTest?.answerLanguage} />,
+                }}
+              />
+            )}
+            {kind === 'wrong' && <strong>{t('Testing.Check.Wrong')}</strong>}
+          </p>
+        </div>
+
+        <dl className={styles.details}>
+          <div>
+            <dt>{t('Testing.Check.Word')}</dt>
+            <dd lang={activeTest?.promptLanguage}>{term}</dd>
+          </div>
+          {kind === 'wrong' && result.answer !== '' && (
+            <div>
+              <dt>{t('Testing.Check.YourAnswer')}</dt>
+              <dd lang={activeTest?.answerLanguage} className={styles.typed}>
+                {result.answer}
+              </dd>
+            </div>
+          )}
+        </dl>
+
+        {kind === 'wrong' && (
+          <div className={styles.answers}>
+            <h2 id={answersId} className={styles.subheading}>
+              {t('Testing.Check.CorrectAnswers')}
+            </h2>
+            <AnswerList
+              answers={result.correctAnswers}
+              marked={result.doneDefinitions}
+              markedNote={t('Testing.Check.AlreadyEntered')}
+              lang={activeTest?.answerLanguage}
+              aria-labelledby={answersId}
+            />
+          </div>
+        )}
+        {kind !== 'wrong' && result.needAnswers > 0 && (
+          <p className={cx(styles.need, TABULAR_NUMS)}>
+            {t('Testing.Check.NeedAnswers', { count: result.needAnswers })}
+          </p>
+        )}
+
+        <div className={styles.actions}>
+          {kind === 'wrong' ? (
+            <>
+              <Button ref={primaryRef} icon={<RotateCcw />} onClick={backToTest}>
+                {t('Testing.Check.TryAgain')}
+              </Button>
+              <Button
+                variant="secondary"
+                icon={<SkipForward />}
+                aria-describedby={nextHintId}
+                aria-busy={next.isPending || undefined}
+                onClick={() => {
+                  if (!next.isPending) next.mutate();
+                }}
+              >
+                {t('Testing.Check.Next')}
+              </Button>
+            </>
+          ) : (
+            <Button ref={primaryRef} iconEnd={<ArrowRight />} onClick={backToTest}>
+              {t('Testing.Check.Continue')}
+            </Button>
+          )}
+        </div>
+        {kind === 'wrong' && (
+          <p id={nextHintId} className={styles.hint}>
+            {t('Testing.Check.NextHint')}
+          </p>
+        )}
+      </Card>
+      <LiveRegion message={announcement} data-testid="check-announcer" />
+    </Page>
+  );
 }

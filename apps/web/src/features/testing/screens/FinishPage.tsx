@@ -1,7 +1,186 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Report } from '@wordhoard/shared';
+import { CircleAlert, ListRestart, RotateCcw } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui';
+import { Navigate } from 'react-router';
+import { cx } from '../../../shared/lib/classNames';
+import { PATHS } from '../../../shared/routing';
+import { useServices } from '../../../shared/services';
+import { Button, LoadingIndicator, Page, TABULAR_NUMS, VISUALLY_HIDDEN } from '../../../shared/ui';
+import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
+import { testingStateQuery } from '../api/testingApi';
+import { AnswerList } from '../components/AnswerList';
+import { LoadFailed } from '../components/LoadFailed';
+import { ResultBadge } from '../components/ResultBadge';
+import { ResultIcon, type ResultKind } from '../components/ResultIcon';
+import { useActiveTest } from '../model/useActiveTest';
+import { useStartTest } from '../model/useStartTest';
+import styles from './FinishPage.module.css';
 
+/** The report at the end of a test. */
 export default function FinishPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('Testing.FinishTitle')} />;
+  const { http } = useServices();
+  const state = useQuery(testingStateQuery(http));
+
+  if (state.isPending || state.isError) {
+    return (
+      <Page title={t('Testing.FinishTitle')} width="default">
+        {state.isPending ? (
+          <LoadingIndicator />
+        ) : (
+          <LoadFailed message={t('Testing.LoadFailed')} onRetry={() => void state.refetch()} />
+        )}
+      </Page>
+    );
+  }
+  const { report, test, testsLeft } = state.data;
+  if (!report) return <Navigate replace to={test ? PATHS.testing : PATHS.createTester} />;
+  return <TestReport report={report} testsLeft={testsLeft} />;
+}
+
+function TestReport({ report, testsLeft }: { report: Report; testsLeft: number }) {
+  const { t } = useTranslation();
+  const activeTest = useActiveTest();
+  const { start, isPending, problem } = useStartTest();
+  const retryRef = useRef<HTMLButtonElement>(null);
+  const newTestRef = useRef<HTMLAnchorElement>(null);
+  const summaryId = useId();
+  const wordsId = useId();
+  const problemId = useId();
+  const hintId = useId();
+  const noAttempts = testsLeft === 0;
+  const shownProblem = noAttempts ? 'MAX_TESTS' : problem;
+  const canRetry = activeTest !== null;
+
+  // Lands on the main action; a disabled "Try again" cannot take the focus, "New test" can.
+  useEffect(() => {
+    (retryRef.current && !retryRef.current.disabled ? retryRef.current : newTestRef.current)?.focus();
+  }, []);
+  // "Try again" refused for want of attempts is disabled under the focus: hand it on.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (noAttempts && (active === retryRef.current || active === document.body)) newTestRef.current?.focus();
+  }, [noAttempts]);
+
+  const totals: Array<{ kind: ResultKind | 'total'; label: string; value: number }> = [
+    { kind: 'total', label: t('Testing.Finish.Total'), value: report.total },
+    { kind: 'correct', label: t('Testing.Finish.Correct'), value: report.correct },
+    { kind: 'wrong', label: t('Testing.Finish.Wrong'), value: report.wrong },
+    { kind: 'skipped', label: t('Testing.Finish.Skipped'), value: report.skipped },
+  ];
+
+  return (
+    <Page
+      title={t('Testing.FinishTitle')}
+      lead={t('Testing.Finish.Score', { correct: report.correct, total: report.total })}
+      width="default"
+    >
+      <section aria-labelledby={summaryId} className={styles.summary}>
+        <h2 id={summaryId} className={VISUALLY_HIDDEN}>
+          {t('Testing.Finish.Summary')}
+        </h2>
+        <dl className={styles.totals}>
+          {totals.map((total) => (
+            <div key={total.kind} className={cx(styles.total, styles[total.kind])}>
+              <dt className={styles.totalLabel}>
+                {total.kind !== 'total' && <ResultIcon kind={total.kind} className={styles.totalIcon} />}
+                {total.label}
+              </dt>
+              <dd className={cx(styles.totalValue, TABULAR_NUMS)} data-testid={`report-${total.kind}`}>
+                {total.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <div className={styles.actions}>
+        <div className={styles.buttons}>
+          {canRetry && (
+            <Button
+              ref={retryRef}
+              icon={<RotateCcw />}
+              disabled={noAttempts}
+              aria-busy={isPending || undefined}
+              aria-describedby={shownProblem ? `${hintId} ${problemId}` : hintId}
+              onClick={() => {
+                if (isPending || noAttempts) return;
+                const { options, promptLanguage, answerLanguage } = activeTest;
+                start({ options, languages: { promptLanguage, answerLanguage } });
+              }}
+            >
+              {t('Testing.Finish.TryAgain')}
+            </Button>
+          )}
+          <Button
+            ref={newTestRef}
+            variant={canRetry ? 'secondary' : 'primary'}
+            icon={<ListRestart />}
+            to={PATHS.createTester}
+          >
+            {t('Testing.Finish.NewTest')}
+          </Button>
+        </div>
+        <p id={hintId} className={cx(styles.hint, TABULAR_NUMS)}>
+          {canRetry && `${t('Testing.Finish.TryAgainHint')} `}
+          {t('Testing.Run.TestsLeft', { count: testsLeft })}
+        </p>
+        <div id={problemId} role="alert">
+          {shownProblem && (
+            <p className={styles.problem}>
+              <CircleAlert className={styles.problemIcon} aria-hidden="true" />
+              <span>{t(`apiErrors.${shownProblem}`)}</span>
+            </p>
+          )}
+        </div>
+      </div>
+
+      <section aria-labelledby={wordsId} className={styles.words}>
+        <h2 id={wordsId} className={styles.subheading}>
+          {t('Testing.Finish.Words')}
+        </h2>
+        <ol className={styles.items}>
+          {report.items.map((item, index) => (
+            <li key={`${index}-${item.wordId}`} className={styles.item} data-testid="report-item">
+              <div className={styles.itemHead}>
+                <h3 className={styles.term} lang={activeTest?.promptLanguage}>
+                  {item.term}
+                </h3>
+                <ResultBadge kind={item.result} />
+              </div>
+              <dl className={styles.itemDetails}>
+                <div>
+                  <dt>{t('Testing.Finish.Definitions')}</dt>
+                  <dd>
+                    <AnswerList answers={item.definitions} lang={activeTest?.answerLanguage} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('Testing.Finish.Typed')}</dt>
+                  <dd>
+                    {item.answers.length > 0 ? (
+                      <span lang={activeTest?.answerLanguage}>{item.answers.join(', ')}</span>
+                    ) : (
+                      <span className={styles.nothing}>{t('Testing.Finish.NothingTyped')}</span>
+                    )}
+                  </dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <LiveRegion
+        message={t('Testing.Finish.Announcement', {
+          correct: report.correct,
+          wrong: report.wrong,
+          skipped: report.skipped,
+        })}
+        data-testid="finish-announcer"
+      />
+    </Page>
+  );
 }

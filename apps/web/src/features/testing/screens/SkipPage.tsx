@@ -1,7 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { PATHS } from '../../../shared/routing';
+import { useServices } from '../../../shared/services';
+import { Button, Card, Page } from '../../../shared/ui';
+import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
+import { testingStateQuery } from '../api/testingApi';
+import { AnswerList } from '../components/AnswerList';
+import { ResultIcon } from '../components/ResultIcon';
+import { TermDisplay } from '../components/TermDisplay';
+import { parseSkipState, type SkipState } from '../model/navigationState';
+import { useActiveTest } from '../model/useActiveTest';
+import { useFocusOnMount } from '../model/useFocusOnMount';
+import styles from './SkipPage.module.css';
 
+/** A skipped word with its answers revealed. */
 export default function SkipPage() {
+  const location = useLocation();
+  const skipped = parseSkipState(location.state);
+  if (!skipped) return <Navigate replace to={PATHS.testing} />;
+  return <SkippedWord skipped={skipped} />;
+}
+
+function SkippedWord({ skipped }: { skipped: SkipState }) {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('Testing.SkipTitle')} />;
+  const { http } = useServices();
+  const navigate = useNavigate();
+  const activeTest = useActiveTest();
+  const nextRef = useFocusOnMount<HTMLButtonElement>();
+  const answersId = useId();
+  // Loads the next word (or the report) while the answers are read.
+  const state = useQuery(testingStateQuery(http));
+  const finished = state.data?.report != null;
+
+  return (
+    <Page title={t('Testing.SkipTitle')} lead={t('Testing.Skip.Lead')} width="narrow">
+      <Card className={styles.card}>
+        <div className={styles.head}>
+          <ResultIcon kind="skipped" className={styles.icon} />
+          <TermDisplay
+            label={t('Testing.Skip.Word')}
+            term={skipped.term}
+            lang={activeTest?.promptLanguage}
+            size="md"
+          />
+        </div>
+        <div className={styles.answers}>
+          <h2 id={answersId} className={styles.subheading}>
+            {t('Testing.Skip.Answers')}
+          </h2>
+          <AnswerList
+            answers={skipped.answers}
+            lang={activeTest?.answerLanguage}
+            aria-labelledby={answersId}
+          />
+        </div>
+        <Button
+          ref={nextRef}
+          iconEnd={<ArrowRight />}
+          className={styles.next}
+          onClick={() => void navigate(PATHS.testing, { replace: true })}
+        >
+          {finished ? t('Testing.Skip.SeeReport') : t('Testing.Skip.Next')}
+        </Button>
+      </Card>
+      <LiveRegion
+        message={t('Testing.Skip.Announcement', { answers: skipped.answers.join(', ') })}
+        data-testid="skip-announcer"
+      />
+    </Page>
+  );
 }

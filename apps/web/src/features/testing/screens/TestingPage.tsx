@@ -1,7 +1,232 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnswerResult, TestItem } from '@wordhoard/shared';
+import { Check, CircleAlert, SkipForward } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui';
+import { Navigate, useNavigate } from 'react-router';
+import { cx } from '../../../shared/lib/classNames';
+import { PATHS } from '../../../shared/routing';
+import { useServices } from '../../../shared/services';
+import { Button, Card, LoadingIndicator, Page, TABULAR_NUMS } from '../../../shared/ui';
+import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
+import { ProgressBar } from '../../../shared/ui/ProgressBar/ProgressBar';
+import { refreshTestingState, testingKeys, testingStateQuery } from '../api/testingApi';
+import { AnswerList } from '../components/AnswerList';
+import { LoadFailed } from '../components/LoadFailed';
+import { ResultIcon } from '../components/ResultIcon';
+import { TermDisplay } from '../components/TermDisplay';
+import type { CheckState, SkipState } from '../model/navigationState';
+import { useActiveTest } from '../model/useActiveTest';
+import styles from './TestingPage.module.css';
 
+/** The test runner: shows the current word, or moves on to the report or the set-up screen. */
 export default function TestingPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('Testing.RunTitle')} />;
+  const { http } = useServices();
+  const state = useQuery(testingStateQuery(http));
+
+  if (state.isPending || state.isError) {
+    return (
+      <Page title={t('Testing.RunTitle')} width="narrow">
+        {state.isPending ? (
+          <LoadingIndicator />
+        ) : (
+          <LoadFailed message={t('Testing.LoadFailed')} onRetry={() => void state.refetch()} />
+        )}
+      </Page>
+    );
+  }
+  const { test, report, testsLeft } = state.data;
+  if (report) return <Navigate replace to={PATHS.testingFinish} />;
+  if (!test) return <Navigate replace to={PATHS.createTester} />;
+  return <TestRunner test={test} testsLeft={testsLeft} />;
+}
+
+interface Feedback {
+  message: string;
+  /** Tells two equal messages apart, so each is shown and announced. */
+  key: number;
+}
+
+function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) {
+  const { t } = useTranslation();
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const activeTest = useActiveTest();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [answer, setAnswer] = useState('');
+  const [missingAnswer, setMissingAnswer] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const ids = { input: useId(), prompt: useId(), need: useId(), error: useId() };
+
+  // The answer field takes the focus when the screen opens and whenever a new word comes up.
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, [test.wordId]);
+
+  const answerMutation = useMutation({
+    mutationFn: (text: string) => http.request('answer', { body: { answer: text } }),
+    onSuccess: async (result: AnswerResult) => {
+      if (result.result === 'wrong' || result.almost) {
+        // An almost-right answer was accepted: the word has moved on, the shown one is stale.
+        if (result.almost) queryClient.removeQueries({ queryKey: testingKeys.state });
+        const checkState: CheckState = { wordId: test.wordId, term: test.term, result };
+        await navigate(PATHS.testingCheck, { state: checkState });
+        return;
+      }
+      // Correct: stay and show the word's progress, or the next word (SPEC §4: refetch).
+      await refreshTestingState(queryClient, http).catch(() => undefined);
+      setAnswer('');
+      setFeedback({
+        message:
+          result.needAnswers > 0
+            ? t('Testing.Run.CorrectMore', { count: result.needAnswers })
+            : t('Testing.Run.CorrectNext'),
+        key: Date.now(),
+      });
+      inputRef.current?.focus();
+    },
+    // e.g. the test was replaced on another device: show what the server has now.
+    onError: () => queryClient.invalidateQueries({ queryKey: testingKeys.state }),
+  });
+
+  const skipMutation = useMutation({
+    mutationFn: () => http.request('skip'),
+    onSuccess: async ({ answer: answers }) => {
+      // The test has moved on; the next screen loads the new state instead of showing this one.
+      queryClient.removeQueries({ queryKey: testingKeys.state });
+      const skipState: SkipState = { wordId: test.wordId, term: test.term, answers };
+      await navigate(PATHS.testingSkip, { state: skipState });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: testingKeys.state }),
+  });
+
+  const busy = answerMutation.isPending || skipMutation.isPending;
+
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const text = answer.trim();
+    if (text === '') {
+      setMissingAnswer(true);
+      inputRef.current?.focus();
+      return;
+    }
+    setMissingAnswer(false);
+    answerMutation.mutate(text);
+  }
+
+  const swapped = activeTest?.options.swap ?? false;
+  const describedBy = [ids.prompt, ids.need, missingAnswer ? ids.error : null].filter(Boolean).join(' ');
+
+  return (
+    <Page title={t('Testing.RunTitle')} width="narrow">
+      <div className={styles.status}>
+        <div className={styles.statusRow}>
+          <p className={cx(styles.position, TABULAR_NUMS)}>
+            {t('Testing.Run.Progress', { position: test.position, total: test.total })}
+          </p>
+          <p className={cx(styles.testsLeft, TABULAR_NUMS)}>
+            {t('Testing.Run.TestsLeft', { count: testsLeft })}
+          </p>
+        </div>
+        <ProgressBar
+          value={test.position - 1}
+          max={test.total}
+          label={t('Testing.Run.ProgressLabel')}
+          valueText={t('Testing.Run.Progress', { position: test.position, total: test.total })}
+        />
+      </div>
+
+      <Card className={styles.card}>
+        <TermDisplay
+          id={ids.prompt}
+          label={swapped ? t('Testing.Run.PromptSwapped') : t('Testing.Run.Prompt')}
+          term={test.term}
+          lang={activeTest?.promptLanguage}
+        />
+
+        <div className={styles.progress}>
+          <p id={ids.need} className={cx(styles.need, TABULAR_NUMS)}>
+            {t('Testing.Run.NeedAnswers', { count: test.needAnswers })}
+          </p>
+          {test.doneDefinitions.length > 0 && (
+            <div className={styles.done}>
+              <p id={`${ids.need}-done`} className={styles.doneLabel}>
+                {t('Testing.Run.Done')}
+              </p>
+              <AnswerList
+                answers={test.doneDefinitions}
+                marked={test.doneDefinitions}
+                lang={activeTest?.answerLanguage}
+                aria-labelledby={`${ids.need}-done`}
+              />
+            </div>
+          )}
+        </div>
+
+        <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy || undefined}>
+          <label htmlFor={ids.input} className={styles.label}>
+            {t('Testing.Run.Answer')}
+          </label>
+          <input
+            ref={inputRef}
+            id={ids.input}
+            name="answer"
+            type="text"
+            lang={activeTest?.answerLanguage}
+            value={answer}
+            onChange={(event) => {
+              setAnswer(event.target.value);
+              if (missingAnswer) setMissingAnswer(false);
+            }}
+            readOnly={busy}
+            maxLength={255}
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            enterKeyHint="done"
+            aria-describedby={describedBy}
+            aria-invalid={missingAnswer || undefined}
+            className={styles.input}
+          />
+          {missingAnswer && (
+            <p id={ids.error} role="alert" className={styles.error}>
+              <CircleAlert aria-hidden="true" />
+              <span>{t('Testing.Run.AnswerRequired')}</span>
+            </p>
+          )}
+          <div className={styles.actions}>
+            <Button type="submit" icon={<Check />} aria-busy={answerMutation.isPending || undefined}>
+              {t('Testing.Run.Check')}
+            </Button>
+            <Button
+              variant="secondary"
+              icon={<SkipForward />}
+              onClick={() => {
+                if (!busy) skipMutation.mutate();
+              }}
+              aria-busy={skipMutation.isPending || undefined}
+            >
+              {t('Testing.Run.Skip')}
+            </Button>
+          </div>
+        </form>
+
+        {feedback && (
+          <p key={feedback.key} className={styles.feedback} aria-hidden="true">
+            <ResultIcon kind="correct" className={styles.feedbackIcon} />
+            <span>{feedback.message}</span>
+          </p>
+        )}
+      </Card>
+      <LiveRegion
+        message={feedback?.message ?? ''}
+        announceKey={feedback?.key}
+        data-testid="testing-announcer"
+      />
+    </Page>
+  );
 }

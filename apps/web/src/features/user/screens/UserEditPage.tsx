@@ -1,7 +1,29 @@
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../shared/ui';
+import { useUser } from '../../../shared/session';
+import { Page } from '../../../shared/ui';
+import { DeleteAccountSection } from '../components/DeleteAccountSection';
+import { LanguageSection } from '../components/LanguageSection';
+import { PasswordSection } from '../components/PasswordSection';
+import styles from './UserEditPage.module.css';
 
+/** The profile (not for guests; the route guard keeps them out): language, password, deletion. */
 export default function UserEditPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('User.EditTitle')} />;
+  const user = useUser();
+  if (!user) return null; // The route guard has already sent visitors to /auth.
+  return (
+    <Page
+      title={t('User.EditTitle')}
+      lead={
+        <span className={styles.breakable}>
+          {user.email ? t('User.SignedInAs', { email: user.email }) : t('User.Lead')}
+        </span>
+      }
+      width="narrow"
+    >
+      <LanguageSection user={user} />
+      <PasswordSection user={user} />
+      <DeleteAccountSection />
+    </Page>
+  );
 }

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Language } from '@wordhoard/shared';
+import { isCancelledError, type HttpClient } from '../../../shared/http';
+import { useServices } from '../../../shared/services';
+
+/** All suggestion requests share this key, so a new one aborts the one in flight (SPEC §7). */
+export const TRANSLATE_REQUEST_KEY = 'translate';
+
+/**
+ * Asks for translations of `word`. Only one request is active at a time: starting another
+ * cancels this one, and that cancellation is rethrown to the caller. Any other failure (the
+ * service is not configured, is down, answers nonsense) is logged and yields null.
+ */
+export async function fetchTranslations(
+  http: HttpClient,
+  word: string,
+  languages: { fromLanguage: Language; toLanguage: Language },
+  signal?: AbortSignal,
+): Promise<string[] | null> {
+  try {
+    const { translations } = await http.request('translate', {
+      params: { word },
+      query: languages,
+      key: TRANSLATE_REQUEST_KEY,
+      signal,
+      silent: true,
+    });
+    return translations;
+  } catch (error) {
+    if (isCancelledError(error)) throw error;
+    console.warn('Translation suggestions are unavailable:', error);
+    return null;
+  }
+}
+
+/** Suggestions for a term (already debounced by the caller); empty while there are none. */
+export function useTranslationSuggestions(
+  word: string,
+  fromLanguage: Language | undefined,
+  toLanguage: Language | undefined,
+) {
+  const { http } = useServices();
+  const enabled = word !== '' && fromLanguage !== undefined && toLanguage !== undefined;
+  return useQuery({
+    queryKey: ['translate', fromLanguage, toLanguage, word],
+    queryFn: ({ signal }) =>
+      fromLanguage && toLanguage
+        ? fetchTranslations(http, word, { fromLanguage, toLanguage }, signal)
+        : Promise.resolve(null),
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  });
+}

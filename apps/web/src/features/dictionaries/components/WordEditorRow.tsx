@@ -1,0 +1,197 @@
+import { splitDefinitions, type Word } from '@wordhoard/shared';
+import { Plus, Trash2, Undo2, X } from 'lucide-react';
+import { memo, useEffect, useRef, type Dispatch } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cx } from '../../../shared/lib/classNames';
+import { Button, TABULAR_NUMS, TextField, VISUALLY_HIDDEN } from '../../../shared/ui';
+import {
+  addDefinition,
+  removeDefinition,
+  startNextDefinition,
+  type EditorAction,
+  type WordField,
+} from '../lib/wordEditor';
+import { Suggestions } from './Suggestions';
+import styles from './WordEditorRow.module.css';
+
+interface WordEditorRowProps {
+  rowKey: string;
+  /** The saved word; none for a new one. */
+  word?: Word;
+  /** Its order of creation; none for a new word. */
+  number?: number;
+  term: string;
+  definitions: string;
+  deleted: boolean;
+  termError?: string;
+  definitionsError?: string;
+  /** Translation suggestions for this row's term (only the row being typed in has them). */
+  suggestions?: readonly string[];
+  suggestionsPending?: boolean;
+  /** Focus the term once shown (a word just added). */
+  focusTerm?: boolean;
+  dispatch: Dispatch<EditorAction>;
+  /** The user is typing this row's term: suggestions follow it. */
+  onActivate: (rowKey: string) => void;
+}
+
+/**
+ * One word in the editor: its term, its definitions as a comma-separated list (with a chip
+ * per definition to delete it, and a way to add one), and deleting the word. Props are plain
+ * values, so typing in one row re-renders only that row.
+ */
+export const WordEditorRow = memo(function WordEditorRow({
+  rowKey,
+  word,
+  number,
+  term,
+  definitions,
+  deleted,
+  termError,
+  definitionsError,
+  suggestions,
+  suggestionsPending = false,
+  focusTerm = false,
+  dispatch,
+  onActivate,
+}: WordEditorRowProps) {
+  const { t } = useTranslation();
+  const termRef = useRef<HTMLInputElement>(null);
+  const definitionsRef = useRef<HTMLInputElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const wasDeleted = useRef(deleted);
+  const existing = word !== undefined;
+  const name = term.trim() || (existing ? word.term : t('Dictionaries.Editor.NewWord'));
+  const list = splitDefinitions(definitions);
+
+  useEffect(() => {
+    if (focusTerm) termRef.current?.focus();
+  }, [focusTerm]);
+
+  // Deleting swaps the row for an "undo" line and back: keep the focus on the swapped button.
+  useEffect(() => {
+    if (wasDeleted.current === deleted) return;
+    wasDeleted.current = deleted;
+    (deleted ? undoRef : deleteRef).current?.focus();
+  }, [deleted]);
+
+  const change = (field: WordField, value: string) =>
+    dispatch({ type: 'change', key: rowKey, word, field, value });
+  const touch = (field: WordField) => dispatch({ type: 'touch', key: rowKey, field });
+
+  if (deleted) {
+    return (
+      <li className={cx(styles.row, styles.deleted)} data-testid="word-row">
+        <span className={cx(styles.number, TABULAR_NUMS)} aria-hidden="true">
+          {number}
+        </span>
+        <p className={styles.deletedText}>
+          <s>{word?.term}</s> <span>{t('Dictionaries.Editor.WillBeDeleted')}</span>
+        </p>
+        <Button
+          ref={undoRef}
+          variant="ghost"
+          size="sm"
+          icon={<Undo2 />}
+          aria-label={t('Dictionaries.Editor.RestoreWord', { term: word?.term ?? '' })}
+          onClick={() => dispatch({ type: 'restore', id: rowKey })}
+        >
+          {t('Dictionaries.Editor.Restore')}
+        </Button>
+      </li>
+    );
+  }
+
+  return (
+    <li className={cx(styles.row, !existing && styles.new)} data-testid="word-row">
+      <fieldset className={styles.fieldset}>
+        <legend className={VISUALLY_HIDDEN}>
+          {existing
+            ? t('Dictionaries.Editor.WordNumber', { number: number ?? '' })
+            : t('Dictionaries.Editor.NewWord')}
+        </legend>
+        <span className={cx(styles.number, TABULAR_NUMS)} aria-hidden="true">
+          {existing ? number : <Plus />}
+        </span>
+        <TextField
+          ref={termRef}
+          label={t('Dictionaries.Editor.Term')}
+          className={styles.term}
+          value={term}
+          autoComplete="off"
+          maxLength={100}
+          error={termError}
+          onChange={(event) => {
+            change('term', event.target.value);
+            onActivate(rowKey);
+          }}
+          onFocus={() => onActivate(rowKey)}
+          onBlur={() => touch('term')}
+        />
+        <div className={styles.definitions}>
+          <TextField
+            ref={definitionsRef}
+            label={t('Dictionaries.Editor.Definitions')}
+            value={definitions}
+            autoComplete="off"
+            maxLength={1000}
+            error={definitionsError}
+            onChange={(event) => change('definitions', event.target.value)}
+            onBlur={() => touch('definitions')}
+          />
+          <div className={styles.chipsRow}>
+            {list.length > 0 && (
+              <ul
+                className={styles.chips}
+                aria-label={t('Dictionaries.Editor.DefinitionsOf', { term: name })}
+              >
+                {list.map((definition, index) => (
+                  <li key={`${index}:${definition}`} className={styles.chip}>
+                    <span>{definition}</span>
+                    <button
+                      type="button"
+                      className={styles.chipDelete}
+                      aria-label={t('Dictionaries.Editor.DeleteDefinition', { definition })}
+                      onClick={() => change('definitions', removeDefinition(definitions, index))}
+                    >
+                      <X aria-hidden="true" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<Plus />}
+              onClick={() => {
+                change('definitions', startNextDefinition(definitions));
+                definitionsRef.current?.focus();
+              }}
+            >
+              {t('Dictionaries.Editor.AddDefinition')}
+            </Button>
+          </div>
+          {(suggestions !== undefined || suggestionsPending) && (
+            <Suggestions
+              suggestions={suggestions ?? []}
+              pending={suggestionsPending}
+              onPick={(suggestion) => change('definitions', addDefinition(definitions, suggestion))}
+            />
+          )}
+        </div>
+        <Button
+          ref={deleteRef}
+          variant="ghost"
+          iconOnly
+          icon={<Trash2 />}
+          className={styles.delete}
+          aria-label={t('Dictionaries.Editor.DeleteWord', { term: name })}
+          title={t('Dictionaries.Editor.DeleteWord', { term: name })}
+          onClick={() => dispatch({ type: 'remove', key: rowKey, existing })}
+        />
+      </fieldset>
+    </li>
+  );
+});

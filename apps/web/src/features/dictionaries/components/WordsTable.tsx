@@ -1,0 +1,87 @@
+import type { Word } from '@wordhoard/shared';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cx } from '../../../shared/lib/classNames';
+import { TABULAR_NUMS } from '../../../shared/ui';
+import styles from './WordsTable.module.css';
+
+interface WordsTableProps {
+  /** The loaded pages of words, in order; each page is rendered as one block. */
+  pages: readonly (readonly Word[])[];
+  /** All words the current filter matches, loaded or not. */
+  total: number;
+  label: string;
+  busy?: boolean;
+}
+
+/**
+ * The words with columns #, term and definitions, as an ARIA table built from grid rows.
+ * Each loaded page is one row group that the browser skips entirely while it is off screen
+ * (content-visibility on 125 groups rather than 5,000 rows), and every group is memoised, so
+ * with thousands of words loaded, scrolling, appending a page and typing in the search box
+ * cost about what they cost with one page.
+ */
+export const WordsTable = memo(function WordsTable({ pages, total, label, busy = false }: WordsTableProps) {
+  const { t } = useTranslation();
+  let offset = 0;
+  return (
+    <div
+      role="table"
+      aria-label={label}
+      aria-rowcount={total + 1}
+      aria-busy={busy}
+      className={cx(styles.table, busy && styles.busy)}
+      data-testid="words-table"
+    >
+      <div role="rowgroup">
+        <div role="row" aria-rowindex={1} className={cx(styles.row, styles.head)}>
+          <span role="columnheader" className={styles.number}>
+            {t('Dictionaries.Column.Number')}
+          </span>
+          <span role="columnheader" className={styles.term}>
+            {t('Dictionaries.Column.Term')}
+          </span>
+          <span role="columnheader" className={styles.definitions}>
+            {t('Dictionaries.Column.Definitions')}
+          </span>
+        </div>
+      </div>
+      {pages.map((words) => {
+        const first = offset + 1;
+        offset += words.length;
+        return <WordGroup key={words[0]?.id ?? first} words={words} first={first} />;
+      })}
+    </div>
+  );
+});
+
+/** One page of rows, numbered from `first`. */
+const WordGroup = memo(function WordGroup({ words, first }: { words: readonly Word[]; first: number }) {
+  return (
+    <div
+      role="rowgroup"
+      className={styles.group}
+      // Until it is first shown, a group is assumed to be as tall as its rows at one line each.
+      style={{ containIntrinsicBlockSize: `auto ${words.length * 3}rem` }}
+    >
+      {words.map((word, index) => (
+        <div
+          key={word.id}
+          role="row"
+          aria-rowindex={first + index + 1}
+          className={cx(styles.row, styles.body)}
+        >
+          <span role="cell" className={cx(styles.number, TABULAR_NUMS)}>
+            {first + index}
+          </span>
+          <span role="cell" className={styles.term}>
+            {word.term}
+          </span>
+          <span role="cell" className={styles.definitions}>
+            {word.definitions.join(', ')}
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+});

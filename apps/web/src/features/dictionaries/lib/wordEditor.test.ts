@@ -1,0 +1,137 @@
+import type { Word } from '@wordhoard/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  addDefinition,
+  buildBatch,
+  editorReducer,
+  findErrors,
+  freshSuggestions,
+  initialEditorState,
+  isEmptyBatch,
+  removeDefinition,
+  startNextDefinition,
+  validateWord,
+  type EditorAction,
+  type EditorRow,
+} from './wordEditor';
+
+const word = (id: string, term: string, definitions: string[]): Word => ({
+  id,
+  term,
+  definitions,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+const run = (...actions: EditorAction[]) => actions.reduce(editorReducer, initialEditorState);
+
+describe('the definitions list', () => {
+  it('adds a definition once, ignoring case, and removes one by position', () => {
+    expect(addDefinition('Katze,  Kater', ' Mieze ')).toBe('Katze, Kater, Mieze');
+    expect(addDefinition('Katze, Kater', 'katze')).toBe('Katze, Kater');
+    expect(addDefinition('', 'Katze')).toBe('Katze');
+    expect(removeDefinition('Katze, , Kater, Mieze', 1)).toBe('Katze, Mieze');
+  });
+
+  it('ends the list with a separator for the next definition', () => {
+    expect(startNextDefinition('Katze')).toBe('Katze, ');
+    expect(startNextDefinition('Katze, ')).toBe('Katze, ');
+    expect(startNextDefinition('')).toBe('');
+  });
+
+  it('offers only suggestions that are valid and not in the list yet', () => {
+    expect(
+      freshSuggestions(['Katze', 'Kater', 'cat, kitty', ''], { term: 'cat', definitions: 'katze' }),
+    ).toEqual(['Kater']);
+  });
+});
+
+describe('validateWord', () => {
+  it('applies the shared term and definitions rules', () => {
+    expect(validateWord({ term: 'cat', definitions: 'Katze, Kater' })).toEqual({});
+    expect(validateWord({ term: '  ', definitions: ' , ' })).toEqual({
+      term: 'validation.required',
+      definitions: 'validation.definitionsRequired',
+    });
+    expect(validateWord({ term: 'c<t', definitions: 'Katze, KATZE' })).toEqual({
+      term: 'validation.forbiddenCharacters',
+      definitions: 'validation.duplicateDefinition',
+    });
+    expect(validateWord({ term: 'x'.repeat(64), definitions: 'y'.repeat(64) })).toEqual({
+      term: 'validation.maxLength|{"length":63}',
+      definitions: 'validation.maxLength|{"length":63}',
+    });
+  });
+});
+
+describe('findErrors', () => {
+  const saved = word('a', 'cat', ['Katze']);
+  const row = (
+    key: string,
+    term: string,
+    definitions: string,
+    extra: Partial<EditorRow> = {},
+  ): EditorRow => ({
+    key,
+    values: { term, definitions },
+    deleted: false,
+    pending: true,
+    ...extra,
+  });
+
+  it('flags new or changed words whose term is used twice (ignoring case and spaces)', () => {
+    const errors = findErrors([
+      row('a', 'cat', 'Katze', { word: saved, pending: false }),
+      row('new-1', ' CAT ', 'Kater'),
+      row('new-2', 'dog', 'Hund'),
+    ]);
+    expect([...errors.keys()]).toEqual(['new-1']);
+    expect(errors.get('new-1')?.term).toBe('apiErrors.DUPLICATE_TERM|{"term":"CAT"}');
+  });
+
+  it('ignores blank new rows and deleted words', () => {
+    const errors = findErrors([
+      row('a', 'cat', 'Katze', { word: saved, pending: false, deleted: true }),
+      row('new-1', 'cat', 'Kater'),
+      row('new-2', '', ''),
+    ]);
+    expect(errors.size).toBe(0);
+  });
+});
+
+describe('buildBatch', () => {
+  const cat = word('a', 'cat', ['Katze']);
+  const dog = word('b', 'dog', ['Hund']);
+  const words = new Map([
+    ['a', cat],
+    ['b', dog],
+  ]);
+
+  it('puts creates, changed fields of updates and deletes in one batch', () => {
+    const state = run(
+      { type: 'change', key: 'a', word: cat, field: 'definitions', value: 'Katze,Kater' },
+      { type: 'change', key: 'b', word: dog, field: 'term', value: 'hound' },
+      { type: 'remove', key: 'b', existing: true },
+      { type: 'add' },
+      { type: 'change', key: 'new-1', field: 'term', value: '  big   owl ' },
+      { type: 'change', key: 'new-1', field: 'definitions', value: 'Uhu, ' },
+      { type: 'add' },
+    );
+    expect(buildBatch(state, words)).toEqual({
+      create: [{ term: 'big owl', definitions: ['Uhu'] }],
+      update: [{ id: 'a', definitions: ['Katze', 'Kater'] }],
+      delete: ['b'],
+    });
+  });
+
+  it('is empty when everything was typed back to what is saved', () => {
+    const state = run(
+      { type: 'change', key: 'a', word: cat, field: 'term', value: 'cats' },
+      { type: 'change', key: 'a', word: cat, field: 'term', value: 'cat ' },
+      { type: 'remove', key: 'b', existing: true },
+      { type: 'restore', id: 'b' },
+      { type: 'add' },
+      { type: 'remove', key: 'new-1', existing: false },
+    );
+    expect(isEmptyBatch(buildBatch(state, words))).toBe(true);
+  });
+});

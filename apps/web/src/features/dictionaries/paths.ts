@@ -1,0 +1,7 @@
+import { generatePath } from 'react-router';
+import { PATHS } from '../../shared/routing';
+
+export const dictionaryPath = (dictionaryId: string) => generatePath(PATHS.dictionary, { dictionaryId });
+export const editWordsPath = (dictionaryId: string) => generatePath(PATHS.editWords, { dictionaryId });
+export const editInfoPath = (dictionaryId: string) =>
+  generatePath(PATHS.editDictionaryInfo, { dictionaryId });

@@ -1,0 +1,279 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { startTestServer, type TestServer } from '../../../test/testServer';
+import {
+  makeDictionary,
+  makeWords,
+  sent,
+  serveDictionaries,
+  type FakeApi,
+  type FakeDictionary,
+} from '../test/fakeDictionariesApi';
+
+// Typing through user-event re-renders the editor per keystroke; jsdom makes that slow.
+describe('Word editor', { timeout: 20_000 }, () => {
+  let server: TestServer;
+  let api: FakeApi;
+  let dictionary: FakeDictionary;
+
+  beforeEach(async () => {
+    server = await startTestServer();
+    api = serveDictionaries(server, makeUser());
+    dictionary = makeDictionary({ name: 'Animals', fromLanguage: 'en', toLanguage: 'de', words: [] });
+    api.dictionaries.push(dictionary);
+    // Failed look-ups are logged on purpose; keep the test output clean.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await server.close();
+  });
+
+  const open = async () => {
+    const rendered = await renderApp({
+      path: `/dictionaries/${dictionary.id}/words/edit`,
+      apiUrl: server.apiUrl,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Edit words' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Add word' });
+    return rendered;
+  };
+  const rows = () => screen.queryAllByTestId('word-row');
+  const row = (index: number) => within(rows().at(index)!);
+  const patches = () =>
+    sent(server, 'PATCH', `/api/dictionaries/${dictionary.id}`).map((request) => JSON.parse(request.body));
+
+  it('adds words with comma-separated definitions and saves them in one batch', async () => {
+    const { user, router } = await open();
+
+    await user.click(screen.getByRole('button', { name: 'Add word' }));
+    expect(row(0).getByLabelText('Term')).toHaveFocus();
+    await user.type(row(0).getByLabelText('Term'), 'cat');
+    await user.type(row(0).getByLabelText('Definitions (comma-separated)'), 'Katze,  Kater , Mieze');
+    expect(
+      row(0)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Katze', 'Kater', 'Mieze']);
+
+    // Delete one definition with its chip, add another with the button.
+    await user.click(row(0).getByRole('button', { name: 'Delete definition “Mieze”' }));
+    expect(row(0).getByLabelText('Definitions (comma-separated)')).toHaveValue('Katze, Kater');
+    await user.click(row(0).getByRole('button', { name: 'Add definition' }));
+    const definitions = row(0).getByLabelText('Definitions (comma-separated)');
+    expect(definitions).toHaveFocus();
+    expect(definitions).toHaveValue('Katze, Kater, ');
+    await user.type(definitions, 'Kätzchen');
+
+    await user.click(screen.getByRole('button', { name: 'Add word' }));
+    await user.type(row(1).getByLabelText('Term'), 'dog');
+    await user.type(row(1).getByLabelText('Definitions (comma-separated)'), 'Hund');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dictionaries/${dictionary.id}`));
+    expect(patches()).toEqual([
+      {
+        words: {
+          create: [
+            { term: 'cat', definitions: ['Katze', 'Kater', 'Kätzchen'] },
+            { term: 'dog', definitions: ['Hund'] },
+          ],
+        },
+      },
+    ]);
+    // The dictionary page loads the saved words afresh.
+    expect(await screen.findByRole('cell', { name: 'Katze, Kater, Kätzchen' })).toBeInTheDocument();
+  });
+
+  it('edits and deletes existing words in the same batch', async () => {
+    dictionary.words = makeWords(3);
+    dictionary.wordsCount = 3;
+    const [first, second, third] = dictionary.words;
+    const { user } = await open();
+    // Oldest first; numbered in order of creation.
+    expect(rows().map((item) => within(item).getByLabelText('Term'))).toHaveLength(3);
+    expect(row(0).getByLabelText('Term')).toHaveValue('word 001');
+
+    await user.clear(row(1).getByLabelText('Term'));
+    await user.type(row(1).getByLabelText('Term'), 'bird');
+    await user.type(row(0).getByLabelText('Definitions (comma-separated)'), ', sense');
+    await user.click(row(2).getByRole('button', { name: 'Delete word “word 003”' }));
+    expect(row(2).getByText('will be deleted when you save')).toBeInTheDocument();
+    expect(row(2).getByRole('button', { name: 'Keep word “word 003”' })).toHaveFocus();
+    await user.click(row(2).getByRole('button', { name: 'Keep word “word 003”' }));
+    expect(row(2).getByRole('button', { name: 'Delete word “word 003”' })).toHaveFocus();
+    await user.click(row(2).getByRole('button', { name: 'Delete word “word 003”' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toEqual({
+      words: {
+        update: [
+          { id: first!.id, definitions: ['meaning 1', 'sense'] },
+          { id: second!.id, term: 'bird' },
+        ],
+        delete: [third!.id],
+      },
+    });
+  });
+
+  it('checks each word with the shared rules before sending anything', async () => {
+    dictionary.words = [{ ...makeWords(1)[0]!, term: 'cat' }];
+    dictionary.wordsCount = 1;
+    const { user } = await open();
+
+    await user.click(screen.getByRole('button', { name: 'Add word' }));
+    await user.type(row(1).getByLabelText('Term'), 'CAT');
+    await user.type(row(1).getByLabelText('Definitions (comma-separated)'), 'Katze, katze');
+    await user.click(screen.getByRole('button', { name: 'Add word' }));
+    await user.type(row(2).getByLabelText('Term'), 'dog');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Some words need fixing before they can be saved.')).toBeInTheDocument();
+    expect(row(1).getByText('The term "CAT" is already in this dictionary')).toBeInTheDocument();
+    expect(row(1).getByText('This definition is already in the list')).toBeInTheDocument();
+    expect(row(2).getByText('Add at least one definition')).toBeInTheDocument();
+    expect(row(1).getByLabelText('Term')).toHaveFocus();
+    expect(patches()).toEqual([]);
+
+    await user.clear(row(1).getByLabelText('Term'));
+    await user.type(row(1).getByLabelText('Term'), 'a<b');
+    expect(row(1).getByText('Contains one or more forbidden characters')).toBeInTheDocument();
+  });
+
+  it('disables adding at the word limit and says why', async () => {
+    api.user = makeUser({
+      role: 'guest',
+      email: null,
+      limits: { dictionaries: 1, wordsPerDictionary: 100, testsPerDay: 3 },
+    });
+    dictionary.words = makeWords(99);
+    dictionary.wordsCount = 99;
+    const { user } = await open();
+
+    const add = screen.getByRole('button', { name: 'Add word' });
+    expect(screen.getByText('99 of 100 words')).toBeInTheDocument();
+    await user.click(add);
+    expect(add).toBeDisabled();
+    expect(add).toHaveAttribute('title', 'You already have the maximum number of words');
+    expect(add).toHaveAccessibleDescription('You already have the maximum number of words');
+
+    // Deleting a word makes room again.
+    await user.click(row(0).getByRole('button', { name: /^Delete word/ }));
+    expect(add).toBeEnabled();
+  });
+
+  it('keeps everything typed when the save fails, says why, and saves on the next try', async () => {
+    dictionary.words = makeWords(1, 'cat');
+    dictionary.wordsCount = 1;
+    api.failNextPatch = {
+      status: 409,
+      code: 'DUPLICATE_TERM',
+      message: 'The term "Cat" is already in this dictionary',
+    };
+    const { user, router } = await open();
+
+    await user.click(screen.getByRole('button', { name: 'Add word' }));
+    await user.type(row(1).getByLabelText('Term'), 'owl');
+    await user.type(row(1).getByLabelText('Definitions (comma-separated)'), 'Eule, Kauz');
+    await user.type(row(0).getByLabelText('Definitions (comma-separated)'), ', Katze');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Nothing was saved: The term "Cat" is already in this dictionary');
+    expect(alert).toHaveFocus();
+    expect(row(1).getByLabelText('Term')).toHaveValue('owl');
+    expect(row(1).getByLabelText('Definitions (comma-separated)')).toHaveValue('Eule, Kauz');
+    expect(row(0).getByLabelText('Definitions (comma-separated)')).toHaveValue('meaning 1, Katze');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument(); // shown here, not in the modal
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dictionaries/${dictionary.id}`));
+    expect(patches()).toHaveLength(2);
+    expect(patches()[1]).toEqual(patches()[0]);
+  });
+
+  it('shows the word limit error of the server', async () => {
+    api.failNextPatch = { status: 403, code: 'MAX_WORDS', message: 'You already have max number of words' };
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Add word' }));
+    await user.type(row(0).getByLabelText('Term'), 'owl');
+    await user.type(row(0).getByLabelText('Definitions (comma-separated)'), 'Eule');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Nothing was saved: You already have max number of words',
+    );
+    expect(row(0).getByLabelText('Term')).toHaveValue('owl');
+  });
+
+  it('prepends earlier pages above the words already shown', async () => {
+    dictionary.words = makeWords(45);
+    dictionary.wordsCount = 45;
+    const { user } = await open();
+    expect(rows()).toHaveLength(40);
+    expect(row(0).getByLabelText('Term')).toHaveValue('word 006');
+    expect(row(39).getByLabelText('Term')).toHaveValue('word 045');
+
+    await user.type(row(39).getByLabelText('Definitions (comma-separated)'), ', kept');
+    await user.click(screen.getByRole('button', { name: 'Load earlier words' }));
+
+    await waitFor(() => expect(rows()).toHaveLength(45));
+    expect(row(0).getByLabelText('Term')).toHaveValue('word 001');
+    expect(row(44).getByLabelText('Definitions (comma-separated)')).toHaveValue('meaning 45, kept');
+    expect(screen.queryByRole('button', { name: 'Load earlier words' })).not.toBeInTheDocument();
+  });
+
+  it('suggests translations of the term being typed; picking one adds a definition', async () => {
+    api.translations = { cat: ['Katze', 'Kater'] };
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Add word' }));
+
+    await user.type(row(0).getByLabelText('Term'), 'cat');
+    const suggestion = await row(0).findByRole(
+      'button',
+      { name: 'Add “Katze” as a definition' },
+      { timeout: 3000 },
+    );
+    expect(sent(server, 'GET', '/api/translate/').map((request) => request.url)).toEqual([
+      '/api/translate/cat?fromLanguage=en&toLanguage=de',
+    ]);
+    await user.click(suggestion);
+    expect(row(0).getByLabelText('Definitions (comma-separated)')).toHaveValue('Katze');
+    // Only what is not in the list yet is offered.
+    expect(row(0).queryByRole('button', { name: 'Add “Katze” as a definition' })).not.toBeInTheDocument();
+    await user.click(row(0).getByRole('button', { name: 'Add “Kater” as a definition' }));
+    expect(row(0).getByLabelText('Definitions (comma-separated)')).toHaveValue('Katze, Kater');
+  });
+
+  it('shows no suggestions, and no error, when translation is unavailable', async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Add word' }));
+    await user.type(row(0).getByLabelText('Term'), 'owl');
+
+    await waitFor(() => expect(sent(server, 'GET', '/api/translate/owl')).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(console.warn).toHaveBeenCalled());
+    expect(row(0).queryByText('Suggestions:')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const { user, router } = await open();
+    await user.click(screen.getByRole('button', { name: 'Add word' }));
+    await user.type(row(0).getByLabelText('Term'), 'owl');
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe(`/dictionaries/${dictionary.id}/words/edit`);
+    expect(row(0).getByLabelText('Term')).toHaveValue('owl');
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dictionaries/${dictionary.id}`));
+    await act(async () => {});
+    expect(patches()).toEqual([]);
+  });
+});

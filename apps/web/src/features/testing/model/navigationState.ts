@@ -1,0 +1,31 @@
+import { answerResultSchema, type AnswerResult } from '@wordhoard/shared';
+import { z } from 'zod';
+
+/**
+ * What /testing hands to /testing/check and /testing/skip in the history entry's state, so the
+ * result survives a reload of that screen (and a visit without it goes back to /testing).
+ */
+const checkStateSchema = z.object({
+  wordId: z.string(),
+  term: z.string(),
+  result: answerResultSchema,
+});
+export type CheckState = z.infer<typeof checkStateSchema>;
+
+const skipStateSchema = z.object({
+  wordId: z.string(),
+  term: z.string(),
+  answers: z.array(z.string()),
+});
+export type SkipState = z.infer<typeof skipStateSchema>;
+
+export const parseCheckState = (state: unknown): CheckState | null =>
+  checkStateSchema.safeParse(state).data ?? null;
+export const parseSkipState = (state: unknown): SkipState | null =>
+  skipStateSchema.safeParse(state).data ?? null;
+
+/** correct, almost (accepted with a near-miss spelling) or wrong. */
+export function resultKind(result: AnswerResult): 'correct' | 'almost' | 'wrong' {
+  if (result.result === 'wrong') return 'wrong';
+  return result.almost ? 'almost' : 'correct';
+}

@@ -1,0 +1,91 @@
+import {
+  DATE_PERIODS,
+  DATE_UNITS,
+  QUANTITY_FROM,
+  QUANTITY_ORDERS,
+  testerOptionsSchema,
+  type TesterOptions,
+} from '@wordhoard/shared';
+import { z } from 'zod';
+
+export const CHOOSE_BY = ['quantity', 'date'] as const;
+export const COUNT_CHOICES = ['20', '50', '100'] as const;
+export const MAX_CUSTOM_AMOUNT = 9999;
+
+/**
+ * The create-tester form: every control keeps its value while another range type is shown, so
+ * switching between "by quantity" and "by date" loses nothing. Radios hold strings, hence
+ * `count` and `amount` as text; `toTesterOptions` turns the values into the API's shape.
+ */
+export const testerFormSchema = z
+  .object({
+    dictionaryId: z.string().min(1, { error: 'validation.required' }),
+    swap: z.boolean(),
+    by: z.enum(CHOOSE_BY),
+    from: z.enum(QUANTITY_FROM),
+    count: z.enum(COUNT_CHOICES),
+    order: z.enum(QUANTITY_ORDERS),
+    period: z.enum(DATE_PERIODS),
+    amount: z.string(),
+    unit: z.enum(DATE_UNITS),
+  })
+  .superRefine((values, ctx) => {
+    if (values.by !== 'date' || values.period !== 'custom') return;
+    const amount = values.amount.trim();
+    if (amount === '') {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'validation.required' });
+    } else if (!/^\d+$/.test(amount) || Number(amount) < 1 || Number(amount) > MAX_CUSTOM_AMOUNT) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Testing.Create.AmountInvalid' });
+    }
+  });
+
+export type TesterFormValues = z.infer<typeof testerFormSchema>;
+
+export const DEFAULT_FORM_VALUES: Omit<TesterFormValues, 'dictionaryId'> = {
+  swap: false,
+  by: 'quantity',
+  from: 'last',
+  count: '20',
+  order: 'asc',
+  period: 'lastDay',
+  amount: '30',
+  unit: 'minutes',
+};
+
+/** The form values that show `options` again (for a new test like the previous one). */
+export function formValuesFrom(options: TesterOptions): TesterFormValues {
+  const { range } = options;
+  const base = { ...DEFAULT_FORM_VALUES, dictionaryId: options.dictionaryId, swap: options.swap };
+  if (range.type === 'quantity') {
+    return {
+      ...base,
+      by: 'quantity',
+      from: range.from,
+      count: String(range.count) as TesterFormValues['count'],
+      order: range.order,
+    };
+  }
+  return {
+    ...base,
+    by: 'date',
+    period: range.period,
+    amount: range.amount === undefined ? base.amount : String(range.amount),
+    unit: range.unit ?? base.unit,
+  };
+}
+
+/** The body of POST /tester for valid form values, checked against the shared contract. */
+export function toTesterOptions(values: TesterFormValues): TesterOptions {
+  const range: TesterOptions['range'] =
+    values.by === 'quantity'
+      ? {
+          type: 'quantity',
+          from: values.from,
+          count: Number(values.count) as 20 | 50 | 100,
+          order: values.order,
+        }
+      : values.period === 'custom'
+        ? { type: 'date', period: 'custom', amount: Number(values.amount.trim()), unit: values.unit }
+        : { type: 'date', period: values.period };
+  return testerOptionsSchema.parse({ dictionaryId: values.dictionaryId, swap: values.swap, range });
+}

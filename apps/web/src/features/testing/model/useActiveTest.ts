@@ -1,0 +1,9 @@
+import { useMemo } from 'react';
+import { useUser } from '../../../shared/session';
+import { readActiveTest, type ActiveTest } from './activeTest';
+
+/** The options and languages of the test this tab started, or null when unknown. */
+export function useActiveTest(): ActiveTest | null {
+  const userId = useUser()?.id;
+  return useMemo(() => readActiveTest(userId), [userId]);
+}

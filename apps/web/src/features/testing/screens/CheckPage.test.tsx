@@ -1,0 +1,152 @@
+import type { TesterOptions } from '@wordhoard/shared';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { startTestServer, type TestServer } from '../../../test/testServer';
+import { makeDictionary, rememberTest, serveTestingApi, type FakeTestingApi } from '../test/fakeTestingApi';
+
+// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
+configure({ asyncUtilTimeout: 4000 });
+
+describe('check screen', { timeout: 20_000 }, () => {
+  let server: TestServer;
+  let api: FakeTestingApi;
+  const user = makeUser();
+  const dictionary = makeDictionary({ fromLanguage: 'en', toLanguage: 'de' });
+  const options: TesterOptions = {
+    dictionaryId: dictionary.id,
+    swap: false,
+    range: { type: 'quantity', from: 'all', count: 20, order: 'asc' },
+  };
+
+  beforeEach(async () => {
+    server = await startTestServer();
+    api = serveTestingApi(server, { user, dictionaries: [dictionary] });
+    api.startTest([
+      { term: 'house', definitions: ['Haus', 'Gebäude'] },
+      { term: 'cat', definitions: ['Katze'] },
+    ]);
+    rememberTest(user, options);
+  });
+
+  afterEach(async () => {
+    window.sessionStorage.clear();
+    await server.close();
+  });
+
+  /** Opens the runner, types the answers (all but the last accepted), ends on the check screen. */
+  async function answer(...texts: string[]) {
+    const app = await renderApp({ path: '/testing', apiUrl: server.apiUrl });
+    await screen.findByText('house');
+    for (const [index, text] of texts.entries()) {
+      await app.user.type(screen.getByRole('textbox', { name: 'Your answer' }), `${text}{Enter}`);
+      if (index < texts.length - 1) await screen.findByText('Already entered');
+    }
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/testing/check'));
+    await screen.findByRole('heading', { level: 1, name: 'Check the answer' });
+    return app;
+  }
+  const skips = () => server.requests.filter((request) => request.url === '/api/testing/skip');
+
+  it('accepts an almost-right answer and shows the exact spelling', async () => {
+    const { user: person, router } = await answer('Haus', 'gebaude');
+
+    const verdict = await screen.findByTestId('check-result');
+    expect(verdict).toHaveAttribute('data-result', 'almost');
+    expect(verdict).toHaveTextContent('Almost! The exact spelling is Gebäude');
+    expect(within(verdict).getByText('Gebäude')).toHaveAttribute('lang', 'de');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('check-announcer')).toHaveTextContent(
+        'Almost! The exact spelling is Gebäude',
+      ),
+    );
+
+    // The word is done: Continue (focused) goes on to the next one without skipping anything.
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toHaveFocus();
+    await person.keyboard('{Enter}');
+    expect(await screen.findByText('cat')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/testing');
+    expect(skips()).toEqual([]);
+  });
+
+  it('shows a wrong answer with the correct ones; try again keeps the word', async () => {
+    const { user: person, router } = await answer('Hund');
+
+    const verdict = screen.getByTestId('check-result');
+    expect(verdict).toHaveAttribute('data-result', 'wrong');
+    expect(verdict).toHaveTextContent('Not quite.');
+    expect(screen.getByText('Hund')).toHaveAttribute('lang', 'de');
+    const correct = screen.getByRole('list', { name: 'Correct answers' });
+    expect(
+      within(correct)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Haus', 'Gebäude']);
+    expect(screen.getByRole('button', { name: 'Next word' })).toHaveAccessibleDescription(
+      'Moving on counts this word as wrong.',
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('check-announcer')).toHaveTextContent(
+        'Not quite. The correct answers: Haus, Gebäude',
+      ),
+    );
+
+    const tryAgain = screen.getByRole('button', { name: 'Try again' });
+    expect(tryAgain).toHaveFocus();
+    await person.keyboard('{Enter}');
+
+    const field = await screen.findByRole('textbox', { name: 'Your answer' });
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(router.state.location.pathname).toBe('/testing');
+    expect(screen.getByText('house')).toBeInTheDocument();
+    expect(skips()).toEqual([]);
+  });
+
+  it('marks the answers already entered among the correct ones', async () => {
+    await answer('Haus', 'Hund');
+
+    const correct = screen.getByRole('list', { name: 'Correct answers' });
+    expect(
+      within(correct)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Haus(already entered)', 'Gebäude']);
+  });
+
+  it('moves on with Next: the word is skipped (counted wrong) and the next one shows', async () => {
+    const { user: person, router } = await answer('Hund');
+
+    await person.click(screen.getByRole('button', { name: 'Next word' }));
+
+    expect(await screen.findByText('cat')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/testing');
+    expect(skips()).toHaveLength(1);
+    expect(api.test?.items[0]?.result).toBe('wrong');
+  });
+
+  it('does not offer Next for a check that is no longer current (Back, then Forward)', async () => {
+    const { user: person, router } = await answer('Hund');
+    await act(() => router.navigate(-1));
+    await person.type(await screen.findByRole('textbox', { name: 'Your answer' }), 'Haus{Enter}');
+    await screen.findByText('Entries still needed: 1');
+    await person.type(screen.getByRole('textbox', { name: 'Your answer' }), 'Gebäude{Enter}');
+    await screen.findByText('cat');
+
+    await act(() => router.navigate(1));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
+    expect(await screen.findByText('cat')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next word' })).not.toBeInTheDocument();
+    expect(skips()).toEqual([]);
+  });
+
+  it('sends a visit without a checked answer back to the runner', async () => {
+    const { router } = await renderApp({ path: '/testing/check', apiUrl: server.apiUrl });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
+    expect(await screen.findByText('house')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,255 @@
+import type {
+  AnswerResult,
+  Dictionary,
+  Language,
+  Report,
+  TestState,
+  TesterOptions,
+  User,
+} from '@wordhoard/shared';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson, type TestServer } from '../../../test/testServer';
+import { saveActiveTest } from '../model/activeTest';
+
+/**
+ * A small stand-in for the API's session, dictionaries and testing endpoints (DESIGN §3, §5),
+ * served by a real HTTP server: the screens talk to it through the real http client.
+ */
+export interface FakeWord {
+  term: string;
+  definitions: string[];
+}
+
+interface Item {
+  wordId: string;
+  term: string;
+  definitions: string[];
+  done: string[];
+  answers: string[];
+  mistakes: number;
+  result: 'correct' | 'wrong' | 'skipped' | null;
+}
+
+export interface FakeTestingApi {
+  user: User | null;
+  dictionaries: Dictionary[];
+  /** The words of each dictionary, oldest first. */
+  words: Record<string, FakeWord[]>;
+  testsLeft: number;
+  /** The active test, or null before the first one. */
+  test: { items: Item[]; position: number } | null;
+  /** Every POST /tester body, oldest first. */
+  created: TesterOptions[];
+  /** Starts a test as POST /tester would, without using an attempt. */
+  startTest: (words: FakeWord[]) => void;
+  /** Puts a finished test (its report) in place. */
+  finishTest: (items: Array<FakeWord & { result: Item['result']; answers: string[] }>) => void;
+}
+
+let nextId = 1;
+/** A fresh UUID-shaped id; the contract's schemas check ids. */
+export function fakeId(): string {
+  const suffix = String(nextId++).padStart(12, '0');
+  return `00000000-0000-4000-8000-${suffix}`;
+}
+
+export function makeDictionary(overrides: Partial<Dictionary> = {}): Dictionary {
+  return {
+    id: fakeId(),
+    name: 'Animals',
+    fromLanguage: 'en',
+    toLanguage: 'de',
+    wordsCount: 3,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const normalize = (value: string) => value.normalize('NFC').replace(/\s+/gu, ' ').trim().toLocaleLowerCase();
+const plain = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '');
+
+const toItem = (word: FakeWord, swap: boolean): Item => ({
+  wordId: fakeId(),
+  term: swap ? word.definitions.join(', ') : word.term,
+  definitions: swap ? [word.term] : word.definitions,
+  done: [],
+  answers: [],
+  mistakes: 0,
+  result: null,
+});
+
+function report(items: Item[]): Report {
+  const count = (result: string) => items.filter((item) => item.result === result).length;
+  return {
+    total: items.length,
+    correct: count('correct'),
+    wrong: count('wrong'),
+    skipped: count('skipped'),
+    items: items.map((item) => ({
+      wordId: item.wordId,
+      term: item.term,
+      definitions: item.definitions,
+      result: item.result ?? 'skipped',
+      answers: item.answers,
+    })),
+  };
+}
+
+const error = (response: ServerResponse, status: number, code: string, message: string) => {
+  sendJson(response, status, { statusCode: status, code, message });
+};
+
+export function serveTestingApi(server: TestServer, initial: Partial<FakeTestingApi> = {}): FakeTestingApi {
+  const api: FakeTestingApi = {
+    user: null,
+    dictionaries: [],
+    words: {},
+    testsLeft: 5,
+    test: null,
+    created: [],
+    startTest(words) {
+      api.test = { items: words.map((word) => toItem(word, false)), position: 0 };
+    },
+    finishTest(items) {
+      api.test = {
+        items: items.map((item) => ({ ...toItem(item, false), result: item.result, answers: item.answers })),
+        position: items.length,
+      };
+    },
+    ...initial,
+  };
+
+  function state(): TestState {
+    const test = api.test;
+    const item = test?.items[test.position];
+    if (!test) return { test: null, testsLeft: api.testsLeft, report: null };
+    if (!item) return { test: null, testsLeft: api.testsLeft, report: report(test.items) };
+    return {
+      test: {
+        wordId: item.wordId,
+        term: item.term,
+        position: test.position + 1,
+        total: test.items.length,
+        needAnswers: item.definitions.length - item.done.length,
+        doneDefinitions: item.done,
+      },
+      testsLeft: api.testsLeft,
+      report: null,
+    };
+  }
+
+  function answer(typed: string): AnswerResult | null {
+    const test = api.test;
+    const item = test?.items[test.position];
+    if (!test || !item) return null;
+    const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
+    const given = normalize(typed);
+    const exact = remaining.find((definition) => given !== '' && normalize(definition) === given);
+    const almost = remaining.find(
+      (definition) => given !== '' && plain(normalize(definition)) === plain(given),
+    );
+    const match = exact ?? almost;
+    if (match) {
+      item.done = [...item.done, match];
+      item.answers = [...item.answers, typed.trim()];
+      if (item.done.length === item.definitions.length) {
+        item.result = item.mistakes > 0 ? 'wrong' : 'correct';
+        test.position += 1;
+      }
+    } else {
+      item.answers = [...item.answers, typed.trim()];
+      item.mistakes += 1;
+    }
+    return {
+      result: match ? 'correct' : 'wrong',
+      almost: match !== undefined && exact === undefined,
+      answer: match ?? typed.trim(),
+      correctAnswers: match ? [match] : item.definitions,
+      needAnswers: item.definitions.length - item.done.length,
+      doneDefinitions: item.done,
+    };
+  }
+
+  server.handle((request: IncomingMessage, body: string, response: ServerResponse) => {
+    const route = `${request.method ?? ''} ${request.url?.split('?')[0] ?? ''}`;
+    const { user } = api;
+    if (route === 'GET /api/cookie/checkToken') {
+      sendJson(response, 200, { isValid: user !== null });
+      return;
+    }
+    if (!user) {
+      error(response, 401, 'UNAUTHORIZED', 'Please sign in to continue');
+      return;
+    }
+    switch (route) {
+      case 'POST /api/cookie/refresh':
+        response.writeHead(204).end();
+        return;
+      case 'GET /api/users/me':
+        sendJson(response, 200, user);
+        return;
+      case 'GET /api/dictionaries':
+        sendJson(response, 200, {
+          data: api.dictionaries,
+          total: api.dictionaries.length,
+          page: 1,
+          limit: 100,
+        });
+        return;
+      case 'POST /api/tester': {
+        const options = JSON.parse(body) as TesterOptions;
+        api.created.push(options);
+        const words = api.words[options.dictionaryId] ?? [];
+        if (words.length === 0) {
+          error(response, 400, 'EMPTY_TEST', 'No words match these options');
+          return;
+        }
+        if (api.testsLeft <= 0) {
+          error(response, 403, 'MAX_TESTS', 'The maximum testing attempts for today is reached');
+          return;
+        }
+        api.testsLeft -= 1;
+        api.test = { items: words.map((word) => toItem(word, options.swap)), position: 0 };
+        sendJson(response, 201, { testsLeft: api.testsLeft });
+        return;
+      }
+      case 'GET /api/testing':
+        sendJson(response, 200, state());
+        return;
+      case 'POST /api/testing': {
+        const result = answer((JSON.parse(body) as { answer: string }).answer);
+        if (result) sendJson(response, 200, result);
+        else error(response, 409, 'NO_ACTIVE_TEST', 'There is no test in progress');
+        return;
+      }
+      case 'POST /api/testing/skip': {
+        const test = api.test;
+        const item = test?.items[test.position];
+        if (!test || !item) {
+          error(response, 409, 'NO_ACTIVE_TEST', 'There is no test in progress');
+          return;
+        }
+        item.result = item.mistakes > 0 ? 'wrong' : 'skipped';
+        test.position += 1;
+        sendJson(response, 200, { answer: item.definitions });
+        return;
+      }
+      default:
+        error(response, 404, 'ROUTE_NOT_FOUND', 'This address does not exist');
+    }
+  });
+  return api;
+}
+
+/** Remembers, as the create screen does, which test this tab started (its options and languages). */
+export function rememberTest(
+  user: User,
+  options: TesterOptions,
+  languages: { promptLanguage: Language; answerLanguage: Language } = {
+    promptLanguage: 'en',
+    answerLanguage: 'de',
+  },
+): void {
+  saveActiveTest({ userId: user.id, options, ...languages });
+}

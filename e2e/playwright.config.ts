@@ -34,6 +34,8 @@ export default defineConfig({
     },
     {
       name: 'mobile',
+      // Tests about the desktop layout (tagged @desktop) run in the desktop project only.
+      grepInvert: /@desktop/,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 375, height: 812 },

@@ -199,6 +199,17 @@ describe(`a test run (${testDriver})`, () => {
     expect(late.json().code).toBe('NO_ACTIVE_TEST');
   });
 
+  it('keeps only the last 20 typed answers of a word, so retries cannot grow a test without bound', async () => {
+    const user = await createUser(t.app);
+    const id = await dictionaryWith(user, [{ term: 'dog', definitions: ['Hund'] }]);
+    await start(user, id, quantity('all', 20));
+    for (let i = 0; i < 25; i += 1) await answer(user, `wrong ${i}`);
+    await call(user, 'POST', '/api/testing/skip');
+    const answers = (await state(user)).report?.items[0]?.answers ?? [];
+    expect(answers).toHaveLength(20);
+    expect(answers.at(-1)).toBe('wrong 24');
+  });
+
   it('counts "next" after a wrong check as wrong, not skipped', async () => {
     const user = await createUser(t.app);
     const id = await dictionaryWith(user, [{ term: 'dog', definitions: ['Hund'] }]);

@@ -13,6 +13,9 @@ import { findMatch, normalizeAnswer } from './answer-matching';
 import { utcDay, type SnapshotWord, type TestSessionRow, type TestingRepository } from './testing.repository';
 
 const MINUTE = 60_000;
+/** The report shows what was typed; more tries than this on one word add nothing to it. */
+export const MAX_RECORDED_ANSWERS = 20;
+const record = (answers: string[], typed: string) => [...answers, typed.trim()].slice(-MAX_RECORDED_ANSWERS);
 const PERIOD_MS = {
   lastDay: 24 * 60 * MINUTE,
   last3Days: 3 * 24 * 60 * MINUTE,
@@ -151,7 +154,7 @@ export class TestingService {
         items[position] = {
           ...item,
           done,
-          answers: [...item.answers, typed.trim()],
+          answers: record(item.answers, typed),
           // A word needed help if it was checked wrong before being completed.
           result: finished ? (item.mistakes > 0 ? 'wrong' : 'correct') : null,
         };
@@ -159,7 +162,7 @@ export class TestingService {
       } else {
         items[position] = {
           ...item,
-          answers: normalizeAnswer(typed) === '' ? item.answers : [...item.answers, typed.trim()],
+          answers: normalizeAnswer(typed) === '' ? item.answers : record(item.answers, typed),
           mistakes: item.mistakes + 1,
         };
       }

@@ -1,16 +1,153 @@
 import { ArrowRight } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../shared/routing';
-import { Button, Page } from '../../shared/ui';
+import { Button, useDocumentTitle } from '../../shared/ui';
+import { LanguagePicker } from '../../shared/ui/LanguagePicker/LanguagePicker';
+import type { SliderMessages, SliderSlide } from '../../shared/ui/Slider/Slider';
+import { HowToSlideCard } from './components/HowToSlideCard';
+import { ReviewCard } from './components/ReviewCard';
+import { VideoFacade } from './components/VideoFacade';
+import { FIVE_STARS_IMAGE, HOW_TO_SLIDES, REVIEWS, TUTORIAL_VIDEO_IDS } from './content';
+import styles from './LandingPage.module.css';
+import { useInterfaceLanguage } from './useInterfaceLanguage';
 
-/** Welcome screen. The how-to-use slider, video and reviews come with the landing issue. */
+// Swiper arrives with the slider, after the page's own content: it is not in the initial bundle.
+const Slider = lazy(() => import('../../shared/ui/Slider/Slider'));
+
+/** Until Swiper has loaded, the first slide stands where the slider will be. */
+function LazySlider(props: {
+  label: string;
+  slides: readonly SliderSlide[];
+  messages: SliderMessages;
+  testId: string;
+}) {
+  return (
+    <Suspense fallback={<div className={styles.sliderFallback}>{props.slides[0]?.content}</div>}>
+      <Slider
+        label={props.label}
+        slides={props.slides}
+        messages={props.messages}
+        data-testid={props.testId}
+      />
+    </Suspense>
+  );
+}
+
+/** Welcome (SPEC §1): title, motto, the way in, how-to slides, the tutorial and reviews. */
 export default function LandingPage() {
   const { t } = useTranslation();
+  const [language, chooseLanguage] = useInterfaceLanguage();
+  const [playingVideo, setPlayingVideo] = useState<string | null>(null);
+  useDocumentTitle(t('Landing.Title'));
+
+  const messages: SliderMessages = {
+    previous: t('Landing.Slider.Previous'),
+    next: t('Landing.Slider.Next'),
+    // Swiper fills these placeholders in itself.
+    goTo: t('Landing.Slider.GoTo', { index: '{{index}}' }),
+    slideLabel: t('Landing.Slider.SlideLabel', { index: '{{index}}', slidesLength: '{{slidesLength}}' }),
+    roleDescription: t('Landing.Slider.Carousel'),
+    slideRoleDescription: t('Landing.Slider.Slide'),
+  };
+
+  const howToSlides = HOW_TO_SLIDES.map((slide, index) => ({
+    id: slide.id,
+    content: <HowToSlideCard slide={slide} eager={index === 0} />,
+  }));
+
+  const videoSlides = [
+    {
+      id: 'tutorial',
+      content: (
+        <article className={styles.videoSlide}>
+          <div className={styles.videoText}>
+            <h3 className={styles.videoHeader}>{t('Landing.Video.Header')}</h3>
+            <p>{t('Landing.Video.Text')}</p>
+          </div>
+          <VideoFacade
+            ids={TUTORIAL_VIDEO_IDS}
+            title={t('Landing.Video.FrameTitle')}
+            playLabel={t('Landing.Video.Play')}
+            playingId={playingVideo}
+            onPlay={setPlayingVideo}
+          />
+          <p className={styles.videoNote}>{t('Landing.Video.Notice')}</p>
+        </article>
+      ),
+    },
+  ];
+
   return (
-    <Page title={t('Landing.Title')} lead={t('Landing.Motto')} variant="hero" width="narrow">
-      <Button to={PATHS.menu} size="lg" iconEnd={<ArrowRight />}>
-        {t('Landing.GetStarted')}
-      </Button>
-    </Page>
+    <div className={styles.page}>
+      <section className={styles.hero} aria-labelledby="landing-title">
+        <LanguagePicker
+          value={language}
+          onChange={(next) => void chooseLanguage(next)}
+          label={t('Landing.LanguagePicker')}
+          className={styles.picker}
+        />
+        <h1 id="landing-title" className={styles.title}>
+          {t('Landing.Title')}
+        </h1>
+        <p className={styles.motto}>{t('Landing.Motto')}</p>
+        <Button to={PATHS.menu} size="lg" iconEnd={<ArrowRight />}>
+          {t('Landing.GetStarted')}
+        </Button>
+      </section>
+
+      <section className={styles.section} aria-labelledby="landing-how-to">
+        <div className={styles.sectionHeader}>
+          <h2 id="landing-how-to" className={styles.sectionTitle}>
+            {t('Landing.HowTo.Title')}
+          </h2>
+          <p className={styles.sectionLead}>{t('Landing.HowTo.Lead')}</p>
+        </div>
+        <LazySlider
+          label={t('Landing.HowTo.Title')}
+          slides={howToSlides}
+          messages={messages}
+          testId="how-to-slider"
+        />
+      </section>
+
+      <section className={styles.section} aria-labelledby="landing-video">
+        <div className={styles.sectionHeader}>
+          <h2 id="landing-video" className={styles.sectionTitle}>
+            {t('Landing.Video.Title')}
+          </h2>
+        </div>
+        <LazySlider
+          label={t('Landing.Video.Title')}
+          slides={videoSlides}
+          messages={messages}
+          testId="video-slider"
+        />
+      </section>
+
+      <section className={styles.section} aria-labelledby="landing-reviews">
+        <div className={styles.sectionHeader}>
+          <h2 id="landing-reviews" className={styles.sectionTitle}>
+            {t('Landing.Reviews.Title')}
+          </h2>
+          <img
+            src={FIVE_STARS_IMAGE.src}
+            width={FIVE_STARS_IMAGE.width}
+            height={FIVE_STARS_IMAGE.height}
+            alt={t('Landing.Reviews.Rating')}
+            loading="lazy"
+            decoding="async"
+            className={styles.stars}
+          />
+        </div>
+        <ul className={styles.reviews}>
+          {REVIEWS.map((review) => (
+            <li key={review.id}>
+              <ReviewCard review={review} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
   );
 }

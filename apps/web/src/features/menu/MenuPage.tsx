@@ -4,6 +4,7 @@ import { PATHS } from '../../shared/routing';
 import { LinkCard, Page } from '../../shared/ui';
 import styles from './MenuPage.module.css';
 
+/** The main menu (SPEC §2): two big cards, Dictionaries and Testing. */
 export default function MenuPage() {
   const { t } = useTranslation();
   return (
@@ -16,6 +17,7 @@ export default function MenuPage() {
               title={t('Menu.Dictionaries')}
               description={t('Menu.DictionariesText')}
               icon={<Library />}
+              className={styles.card}
             />
           </li>
           <li>
@@ -24,6 +26,7 @@ export default function MenuPage() {
               title={t('Menu.Testing')}
               description={t('Menu.TestingText')}
               icon={<GraduationCap />}
+              className={styles.card}
             />
           </li>
         </ul>

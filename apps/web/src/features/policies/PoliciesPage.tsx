@@ -1,37 +1,58 @@
-import { isLanguage } from '@wordhoard/shared';
+import { isLanguage, type Language } from '@wordhoard/shared';
 import { Cookie, FileText, ShieldCheck } from 'lucide-react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { PATHS } from '../../shared/routing';
-import { LinkCard, Page } from '../../shared/ui';
+import { LinkCard, LoadingIndicator, Page } from '../../shared/ui';
 import styles from './PoliciesPage.module.css';
+import { POLICY_TITLE_KEYS } from './policyContent';
+import { OtherLanguages } from './PolicyDocumentPage';
+import { POLICY_DOCUMENTS, type PolicyDocumentId } from './policyPaths';
 import { usePolicyTarget } from './usePolicyTarget';
 
-/** /policy/{lang}: the three policies, linked in that language. */
+const ICONS: Record<PolicyDocumentId, ReactNode> = {
+  cookie: <Cookie />,
+  privacy: <ShieldCheck />,
+  'terms-of-use': <FileText />,
+};
+
+/**
+ * The three policies, listed and linked in the language of the address. Each card is named by
+ * its title alone, so "Cookie policy" is what a screen reader announces.
+ */
+function PolicyList({ lang }: { lang: Language }) {
+  const { t } = useTranslation('translation', { lng: lang });
+  return (
+    <div lang={lang} className={styles.document}>
+      <Page title={t('Policies.Title')} lead={t('Policies.Lead')} width="narrow">
+        <ul className={styles.list}>
+          {POLICY_DOCUMENTS.map((document) => (
+            <li key={document.id}>
+              <LinkCard
+                to={`${document.path}/${lang}`}
+                title={t(POLICY_TITLE_KEYS[document.id])}
+                icon={ICONS[document.id]}
+              />
+            </li>
+          ))}
+        </ul>
+        <OtherLanguages basePath={PATHS.policies} lang={lang} label={t('Policies.OtherLanguages')} />
+      </Page>
+    </div>
+  );
+}
+
+/** /policy/{lang}: the policy index. */
 export default function PoliciesPage() {
-  const { t } = useTranslation();
   const { lang } = useParams();
   const targetFor = usePolicyTarget();
   if (!isLanguage(lang)) {
     return <Navigate replace to={targetFor(PATHS.policies)} />;
   }
   return (
-    <Page title={t('Policies.Title')} lead={t('Policies.Lead')} width="narrow">
-      <ul className={styles.list}>
-        <li>
-          <LinkCard to={`${PATHS.cookiePolicy}/${lang}`} title={t('Policies.Cookie')} icon={<Cookie />} />
-        </li>
-        <li>
-          <LinkCard
-            to={`${PATHS.privacyPolicy}/${lang}`}
-            title={t('Policies.Privacy')}
-            icon={<ShieldCheck />}
-          />
-        </li>
-        <li>
-          <LinkCard to={`${PATHS.termsOfUse}/${lang}`} title={t('Policies.Terms')} icon={<FileText />} />
-        </li>
-      </ul>
-    </Page>
+    <Suspense fallback={<LoadingIndicator />}>
+      <PolicyList lang={lang} />
+    </Suspense>
   );
 }

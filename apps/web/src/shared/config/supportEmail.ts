@@ -1,8 +1,8 @@
-import { readRuntimeConfig } from '../../shared/config/runtimeConfig';
+import { readRuntimeConfig } from './runtimeConfig';
 
 const FALLBACK_SUPPORT_EMAIL = 'support@wordhoard.app';
 
-/** The address support mail goes to: the server's SUPPORT_EMAIL, given to the page as a meta tag. */
+/** The deployment's SUPPORT_EMAIL (a meta tag from the server): support, privacy and data requests. */
 export function supportEmail(configured: string | null = readRuntimeConfig().supportEmail): string {
   return configured?.trim() || FALLBACK_SUPPORT_EMAIL;
 }

@@ -1,0 +1,154 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { User } from '@wordhoard/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAppServices, createQueryClient } from '../../app/services';
+import { createI18n } from '../../shared/i18n';
+import { ServiceProvider } from '../../shared/services';
+import { stubViewport } from '../../shared/ui/testing/viewport';
+import { makeUser } from '../../test/fixtures';
+import { sendJson, startTestServer, type TestServer } from '../../test/testServer';
+import LandingPage from './LandingPage';
+
+/** The landing page with real i18n and services, talking to `server`. */
+async function renderLanding(server: TestServer, { i18n, user }: { i18n?: I18n; user?: User } = {}) {
+  const instance = i18n ?? (await createI18n({ language: 'en' }));
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter([{ path: '*', element: <LandingPage /> }]);
+  const services = createAppServices({
+    i18n: instance,
+    queryClient,
+    navigate: (to) => void router.navigate(to),
+    apiBaseUrl: server.apiUrl,
+  });
+  if (user) await services.session.setUser(user);
+  render(
+    <I18nextProvider i18n={instance}>
+      <QueryClientProvider client={queryClient}>
+        <ServiceProvider services={services}>
+          <RouterProvider router={router} />
+        </ServiceProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { i18n: instance, services, user: userEvent.setup() };
+}
+
+describe('the landing page', () => {
+  let server: TestServer;
+  let restoreViewport: () => void = () => {};
+
+  beforeEach(async () => {
+    server = await startTestServer();
+    server.handle((request, body, response) => {
+      if (request.method === 'PATCH' && request.url === '/api/users/me') {
+        const patch = JSON.parse(body) as Partial<User>;
+        sendJson(response, 200, makeUser(patch));
+      } else {
+        sendJson(response, 404, { statusCode: 404, code: 'ROUTE_NOT_FOUND', message: 'Not found' });
+      }
+    });
+  });
+
+  afterEach(async () => {
+    restoreViewport();
+    restoreViewport = () => {};
+    window.localStorage.clear();
+    window.history.replaceState(null, '', '/');
+    await server.close();
+  });
+
+  it('shows the title, the motto and the way in, then the slides, the video and three reviews', async () => {
+    restoreViewport = stubViewport(1280);
+    await renderLanding(server);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Wordhoard' })).toBeInTheDocument();
+    expect(screen.getByText(/Collect words in seven languages/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/menu');
+
+    // Swiper arrives lazily; a busy machine can take a while to load it.
+    const slider = await screen.findByTestId('how-to-slider', {}, { timeout: 10_000 });
+    for (const header of ['Build your dictionaries', 'Test yourself', 'Stay organised']) {
+      expect(within(slider).getByRole('heading', { level: 3, name: header })).toBeInTheDocument();
+    }
+    expect(within(slider).getByRole('button', { name: 'Next slide' })).toBeInTheDocument();
+    const pictures = slider.querySelectorAll('picture');
+    expect(pictures).toHaveLength(3);
+    for (const picture of pictures) {
+      expect(picture.querySelector('source')).toHaveAttribute('media', '(min-width: 768px)');
+      expect(picture.querySelector('img')?.getAttribute('alt')).not.toBe('');
+    }
+
+    expect(
+      await screen.findByRole('button', { name: 'Play the tutorial video' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(document.querySelector('iframe')).toBeNull();
+
+    const reviews = screen.getByRole('region', { name: 'What learners say' });
+    expect(within(reviews).getAllByRole('figure')).toHaveLength(3);
+    expect(within(reviews).getByRole('img', { name: 'Rated 5 out of 5 stars' })).toBeInTheDocument();
+  });
+
+  it('on desktop, a flag switches the interface at once and remembers the choice', async () => {
+    restoreViewport = stubViewport(1280);
+    const { user, i18n } = await renderLanding(server);
+
+    await user.click(screen.getByRole('button', { name: 'Deutsch' }));
+
+    expect(await screen.findByRole('link', { name: 'Loslegen' }, { timeout: 5_000 })).toHaveAttribute(
+      'href',
+      '/menu',
+    );
+    expect(i18n.language).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(window.localStorage.getItem('i18nextLng')).toBe('de');
+    expect(screen.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-pressed', 'true');
+    // A visitor has no account to save the choice to.
+    expect(server.requests.filter((request) => request.method === 'PATCH')).toEqual([]);
+  });
+
+  it("saves a signed-in user's choice to the account", async () => {
+    restoreViewport = stubViewport(1280);
+    const { user, services } = await renderLanding(server, { user: makeUser({ interfaceLanguage: 'en' }) });
+
+    await user.click(screen.getByRole('button', { name: 'Українська' }));
+
+    await waitFor(() => expect(services.session.getUser()?.interfaceLanguage).toBe('uk'), { timeout: 5_000 });
+    const patches = server.requests.filter((request) => request.method === 'PATCH');
+    expect(patches.map((request) => [request.url, JSON.parse(request.body)])).toEqual([
+      ['/api/users/me', { interfaceLanguage: 'uk' }],
+    ]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Як це працює' })).toBeInTheDocument();
+  });
+
+  it('on a phone, the dropdown starts on the detected language and lists the others', async () => {
+    restoreViewport = stubViewport(375);
+    window.history.replaceState(null, '', '/?lng=pl-PL');
+    const { user } = await renderLanding(server, { i18n: await createI18n() });
+
+    const trigger = screen.getByRole('button', { name: 'Język interfejsu: Polski' });
+    await user.click(trigger);
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).not.toContain('Polski');
+    expect(options).toHaveLength(6);
+
+    await user.click(screen.getByRole('option', { name: 'Français' }));
+
+    expect(
+      await screen.findByRole('button', { name: 'Langue de l’interface: Français' }),
+    ).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('on a phone, an unsupported detected language starts the dropdown on English', async () => {
+    restoreViewport = stubViewport(375);
+    window.history.replaceState(null, '', '/?lng=ja');
+    await renderLanding(server, { i18n: await createI18n() });
+
+    expect(screen.getByRole('button', { name: 'Interface language: English' })).toHaveTextContent('EN');
+  });
+});

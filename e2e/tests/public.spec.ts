@@ -1,0 +1,376 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const LANGUAGES = ['en', 'uk', 'de', 'fr', 'es', 'it', 'pl'] as const;
+const VIDEO_IDS = { mobile: 'WhTutorialM', desktop: 'WhTutorialD' };
+
+/** Nothing may reach the video host: every request to it is aborted and recorded. */
+async function blockVideoHost(page: Page): Promise<string[]> {
+  const requested: string[] = [];
+  await page.route(/youtube/, (route) => {
+    requested.push(route.request().url());
+    return route.abort();
+  });
+  return requested;
+}
+
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The landing page with both sliders initialised (Swiper arrives lazily). */
+async function openLanding(page: Page, path = '/') {
+  await page.goto(path);
+  await expect(page.getByTestId('how-to-slider').locator('.swiper-initialized')).toHaveCount(1);
+  await expect(page.getByTestId('video-slider').locator('.swiper-initialized')).toHaveCount(1);
+}
+
+const activeSlide = (page: Page) =>
+  page.getByTestId('how-to-slider').locator('.swiper-slide-active').getAttribute('data-slide');
+
+test.describe('landing page', () => {
+  test('the how-to slider moves by arrows, pagination and keys, without console errors', async ({ page }) => {
+    await blockVideoHost(page);
+    const errors = consoleErrors(page);
+    await openLanding(page);
+    const slider = page.getByTestId('how-to-slider');
+
+    await expect(slider).toHaveAttribute('aria-roledescription', 'carousel');
+    await expect.poll(() => activeSlide(page)).toBe('dictionary');
+    await expect(slider.locator('.swiper-slide')).toHaveCount(3);
+    // The controls sit inside Swiper's clipping container: they must not be cut off.
+    const clipped = await slider.evaluate((region) => {
+      const container = region.querySelector('.swiper')?.getBoundingClientRect();
+      const next = region.querySelector('button[aria-label="Next slide"]')?.getBoundingClientRect();
+      return !container || !next || next.bottom > container.bottom || next.height === 0;
+    });
+    expect(clipped).toBe(false);
+
+    await slider.getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(() => activeSlide(page)).toBe('testing');
+
+    await slider.getByRole('button', { name: 'Go to slide 3' }).click();
+    await expect.poll(() => activeSlide(page)).toBe('organization');
+    await expect(slider.getByRole('button', { name: 'Go to slide 3' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+
+    await slider.getByRole('button', { name: 'Previous slide' }).click();
+    await expect.poll(() => activeSlide(page)).toBe('testing');
+
+    // Arrow keys work while focus is in the slider.
+    await slider.getByRole('button', { name: 'Go to slide 1' }).click();
+    await expect.poll(() => activeSlide(page)).toBe('dictionary');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => activeSlide(page)).toBe('testing');
+
+    // Each slide's picture switches its image at 768 px.
+    const picture = slider.locator('[data-slide="dictionary"] picture');
+    await expect(picture.locator('source')).toHaveAttribute('media', '(min-width: 768px)');
+    await expect(picture.locator('source')).toHaveAttribute('srcset', /slide-dictionary-desktop\.svg$/);
+    await expect(picture.locator('img')).toHaveAttribute('src', /slide-dictionary-mobile\.svg$/);
+
+    expect(errors).toEqual([]);
+  });
+
+  test('the title, the way in, the three reviews and the five stars are there', async ({ page }) => {
+    await blockVideoHost(page);
+    await openLanding(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Wordhoard' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/menu');
+    const reviews = page.getByRole('region', { name: 'What learners say' });
+    await expect(reviews.getByRole('figure')).toHaveCount(3);
+    await expect(reviews.getByRole('img', { name: 'Rated 5 out of 5 stars' })).toBeVisible();
+    await expect(page.getByTestId('video-slider').getByRole('heading', { level: 3 })).toHaveCount(1);
+  });
+
+  test('the video loads nothing from the host until play, then the viewport’s video', async ({
+    page,
+  }, testInfo) => {
+    const requested = await blockVideoHost(page);
+    await openLanding(page);
+    const mobile = testInfo.project.name === 'mobile';
+
+    await expect(page.locator('iframe')).toHaveCount(0);
+    const play = page.getByRole('button', { name: 'Play the tutorial video' });
+    await play.scrollIntoViewIfNeeded();
+    await expect(play).toBeVisible();
+    expect(requested).toEqual([]);
+
+    await play.click();
+
+    const frame = page.locator('iframe[title="Wordhoard tutorial video"]');
+    const id = mobile ? VIDEO_IDS.mobile : VIDEO_IDS.desktop;
+    await expect(frame).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`);
+    await expect.poll(() => requested.some((url) => url.includes(`/embed/${id}`))).toBe(true);
+  });
+
+  for (const [width, kind] of [
+    [767, 'mobile'],
+    [768, 'desktop'],
+  ] as const) {
+    // One viewport pair is enough: desktop project only (see playwright.config.ts).
+    test(`at ${width} px the ${kind} video plays @desktop`, async ({ page }) => {
+      await blockVideoHost(page);
+      await page.setViewportSize({ width, height: 900 });
+      await openLanding(page);
+      await page.getByRole('button', { name: 'Play the tutorial video' }).click();
+      await expect(page.locator('iframe')).toHaveAttribute('src', new RegExp(`/embed/${VIDEO_IDS[kind]}\\?`));
+    });
+  }
+});
+
+test.describe('language picker', () => {
+  test('on desktop, a row of flags switches the interface at once @desktop', async ({ page }) => {
+    await blockVideoHost(page);
+    await openLanding(page);
+    const group = page.getByRole('group', { name: 'Interface language' });
+    await expect(group.getByRole('button')).toHaveCount(7);
+    await expect(group.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+
+    await group.getByRole('button', { name: 'Deutsch' }).click();
+
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('link', { name: 'Loslegen' })).toBeVisible();
+    await expect(
+      page.getByRole('group', { name: 'Sprache der Oberfläche' }).getByRole('button', { name: 'Deutsch' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('de');
+
+    // The choice survives a reload.
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+
+  test('at 375 px, a dropdown of the other languages that closes outside and on Escape', async ({ page }) => {
+    await blockVideoHost(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openLanding(page);
+    await expect(page.getByRole('group', { name: 'Interface language' })).toHaveCount(0);
+    const trigger = page.getByRole('button', { name: 'Interface language: English' });
+    await expect(trigger).toBeVisible();
+
+    await trigger.click();
+    const list = page.getByRole('listbox', { name: 'Interface language' });
+    await expect(list.getByRole('option')).toHaveText([
+      'Українська',
+      'Deutsch',
+      'Français',
+      'Español',
+      'Italiano',
+      'Polski',
+    ]);
+
+    // A click outside: low on the page, away from the open list.
+    await page.mouse.click(8, 760);
+    await expect(list).toHaveCount(0);
+
+    await trigger.click();
+    await page.keyboard.press('Escape');
+    await expect(list).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+
+    await trigger.click();
+    await list.getByRole('option', { name: 'Polski' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+    await expect(page.getByRole('button', { name: 'Język interfejsu: Polski' })).toBeVisible();
+  });
+
+  test('at 375 px, the dropdown starts on the detected language', async ({ page }) => {
+    await blockVideoHost(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openLanding(page, '/?lng=uk-UA');
+    await expect(page.getByRole('button', { name: 'Мова інтерфейсу: Українська' })).toContainText('UK');
+  });
+});
+
+test.describe('policies', () => {
+  for (const language of LANGUAGES) {
+    test(`every policy page in ${language} has its heading and sections`, async ({ page }) => {
+      for (const path of [
+        `/policy/${language}`,
+        ...['cookie', 'privacy', 'terms-of-use'].map((doc) => `/policy/${doc}/${language}`),
+      ]) {
+        await page.goto(path);
+        const heading = page.getByRole('heading', { level: 1 });
+        await expect(heading, path).toHaveCount(1);
+        await expect(heading, path).not.toBeEmpty();
+        await expect(page.locator(`[lang="${language}"] h1`), path).toHaveCount(1);
+        if (path !== `/policy/${language}`) {
+          expect(await page.locator('section h2').count(), path).toBeGreaterThanOrEqual(7);
+        }
+      }
+    });
+  }
+
+  test('the policy index links the three documents in its language', async ({ page }) => {
+    await page.goto('/policy/de');
+    for (const doc of ['cookie', 'privacy', 'terms-of-use']) {
+      await expect(page.locator(`main a[href="/policy/${doc}/de"]`)).toHaveCount(1);
+    }
+  });
+});
+
+test.describe('accessibility smoke', () => {
+  const PATHS = ['/', '/about', '/support', '/policy/privacy/en'];
+
+  for (const path of PATHS) {
+    test(`${path}: landmarks, named buttons, images with alt, no sideways scroll at 375 and 320 px`, async ({
+      page,
+    }) => {
+      await blockVideoHost(page);
+      await page.setViewportSize({ width: 375, height: 812 });
+      if (path === '/') await openLanding(page);
+      else await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+
+      await expect(page.getByRole('banner')).toHaveCount(1);
+      await expect(page.getByRole('main')).toHaveCount(1);
+      await expect(page.getByRole('contentinfo')).toHaveCount(1);
+      await expect(page.locator('a[href="#main"]')).toHaveCount(1);
+
+      const images = page.locator('img');
+      for (let index = 0; index < (await images.count()); index += 1) {
+        expect(await images.nth(index).getAttribute('alt'), `img ${index} on ${path}`).not.toBeNull();
+      }
+      const buttons = page.locator('button, [role="button"]');
+      for (let index = 0; index < (await buttons.count()); index += 1) {
+        await expect(buttons.nth(index), `button ${index} on ${path}`).toHaveAccessibleName(/\S/);
+      }
+
+      for (const width of [375, 320]) {
+        await page.setViewportSize({ width, height: 812 });
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+            message: `${path} at ${width}`,
+          })
+          .toBeLessThanOrEqual(width);
+      }
+    });
+  }
+
+  test('no sideways scroll at 320 px in the languages with the longest words', async ({ page }) => {
+    await blockVideoHost(page);
+    await page.setViewportSize({ width: 320, height: 700 });
+    for (const language of ['de', 'uk', 'fr']) {
+      for (const path of [
+        `/?lng=${language}`,
+        `/support?lng=${language}`,
+        `/policy/terms-of-use/${language}`,
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: path })
+          .toBeLessThanOrEqual(320);
+      }
+    }
+  });
+
+  test('headings go down one level at a time on the landing page', async ({ page }) => {
+    await blockVideoHost(page);
+    await openLanding(page);
+    const levels = await page
+      .locator('main')
+      .evaluate((main) =>
+        Array.from(main.querySelectorAll('h1, h2, h3, h4, h5, h6')).map((heading) =>
+          Number(heading.tagName[1]),
+        ),
+      );
+    expect(levels[0]).toBe(1);
+    for (let index = 1; index < levels.length; index += 1) {
+      expect(levels[index]! - levels[index - 1]!).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+test('screenshots of the landing page, light and dark', async ({ page }, testInfo) => {
+  await blockVideoHost(page);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await openLanding(page);
+    // Scroll through once so the lazily loaded images (portraits) are in the picture.
+    await page.getByRole('region', { name: 'What learners say' }).scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLImageElement>('figure img')).every(
+            (image) => image.complete && image.naturalWidth > 0,
+          ),
+        ),
+      )
+      .toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const file = testInfo.outputPath(`landing-${testInfo.project.name}-${colorScheme}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    await testInfo.attach(`landing ${testInfo.project.name} ${colorScheme}`, {
+      path: file,
+      contentType: 'image/png',
+    });
+  }
+});
+
+/**
+ * axe-core's source (a dev dependency of the e2e package). Evaluated through the DevTools
+ * protocol, so the page's CSP, which rightly refuses injected scripts, does not stop it.
+ */
+function axeSource(): string {
+  return readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+test.describe('axe: no serious or critical violations', () => {
+  const source = axeSource();
+  const PAGES = [
+    '/',
+    '/about',
+    '/support',
+    '/policy/en',
+    '/policy/privacy/en',
+    '/policy/cookie/uk',
+    '/no/such/page',
+  ];
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`public pages in the ${colorScheme} theme`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await blockVideoHost(page);
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      for (const path of PAGES) {
+        if (path === '/') await openLanding(page);
+        else await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        await page.evaluate(source);
+        const violations = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as {
+              axe: { run: (options: object) => Promise<{ violations: AxeViolation[] }> };
+            }
+          ).axe;
+          const result = await axe.run({ resultTypes: ['violations'] });
+          return result.violations;
+        });
+        const serious = violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map(
+            (violation) =>
+              `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+          );
+        expect(serious, `${path} (${colorScheme})`).toEqual([]);
+      }
+    });
+  }
+});

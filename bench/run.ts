@@ -1,0 +1,193 @@
+/**
+ * `npm run bench`: the production server on PostgreSQL and on PGlite, seeded with realistic
+ * data, measured with autocannon (50 connections, a warm-up, then a measured round) on a no-op
+ * baseline and the hot routes. Machines are noisy, so each figure is also given as a ratio to
+ * the baseline of the same run. Writes bench/results.json. Targets: docs/performance.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../apps/server/src/db/database';
+import { BENCH_PASSWORD, seed, type Seeded } from './seed';
+
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const root = path.resolve(import.meta.dirname, '..');
+
+interface Scenario {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: (seeded: Seeded) => string;
+  body?: (seeded: Seeded) => string;
+  authenticated: boolean;
+}
+
+const SCENARIOS: Scenario[] = [
+  // Full HTTP stack, no database: checkToken without a cookie never queries.
+  { name: 'baseline (no-op)', path: () => '/api/cookie/checkToken', authenticated: false },
+  { name: 'GET /users/me', path: () => '/api/users/me', authenticated: true },
+  { name: 'GET /dictionaries', path: () => '/api/dictionaries', authenticated: true },
+  {
+    name: 'GET dictionary 50 words p1',
+    path: (s) => `/api/dictionaries/${s.smallDictionaryId}?page=1`,
+    authenticated: true,
+  },
+  {
+    name: 'GET dictionary 5000 words p1',
+    path: (s) => `/api/dictionaries/${s.largeDictionaryId}?page=1`,
+    authenticated: true,
+  },
+  {
+    name: 'search in 5000 words',
+    path: (s) => `/api/dictionaries/${s.largeDictionaryId}?page=1&search=meaning%2042`,
+    authenticated: true,
+  },
+  { name: 'GET /testing', path: () => '/api/testing', authenticated: true },
+  {
+    name: 'POST /testing (answer)',
+    method: 'POST',
+    path: () => '/api/testing',
+    body: () => JSON.stringify({ answer: 'not it' }),
+    authenticated: true,
+  },
+  {
+    name: 'POST /auth/login',
+    method: 'POST',
+    path: () => '/api/auth/login',
+    body: (s) => JSON.stringify({ email: s.loginEmail, password: BENCH_PASSWORD }),
+    authenticated: false,
+  },
+];
+
+interface Row {
+  scenario: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  ratioToBaseline: number;
+  non2xx: number;
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+async function measure(port: number, scenario: Scenario, seeded: Seeded, seconds: number) {
+  return autocannon({
+    url: `http://127.0.0.1:${port}${scenario.path(seeded)}`,
+    method: scenario.method ?? 'GET',
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: {
+      'content-type': 'application/json',
+      ...(scenario.authenticated ? { cookie: seeded.cookie } : {}),
+    },
+    ...(scenario.body ? { body: scenario.body(seeded) } : {}),
+  });
+}
+
+async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.ProcessEnv, port: number) {
+  const database = await open();
+  const seeded = await seed(database);
+  await database.close();
+  const server = await startServer(env, port);
+  const rows: Row[] = [];
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMb(server.pid ?? 0));
+  }, 200);
+  try {
+    for (const scenario of SCENARIOS) {
+      await measure(port, scenario, seeded, WARMUP_SECONDS);
+      const result = await measure(port, scenario, seeded, DURATION_SECONDS);
+      rows.push({
+        scenario: scenario.name,
+        requestsPerSecond: Math.round(result.requests.average),
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        ratioToBaseline: 0,
+        non2xx: result.non2xx + result.errors,
+      });
+    }
+  } finally {
+    clearInterval(sampler);
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+  const baseline = rows[0]?.requestsPerSecond ?? 1;
+  for (const row of rows) row.ratioToBaseline = Number((row.requestsPerSecond / baseline).toFixed(3));
+  console.log(
+    `\n${label}: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route, peak RSS ${peakRss.toFixed(0)} MB`,
+  );
+  console.table(rows);
+  return { label, peakRssMb: Math.round(peakRss), rows };
+}
+
+async function main() {
+  const results = [];
+  const baseUrl = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const name = `wordhoard_bench_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: baseUrl.toString() });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const pgUrl = new URL(baseUrl.toString());
+  pgUrl.pathname = `/${name}`;
+  try {
+    results.push(
+      await runOn(
+        'PostgreSQL',
+        () => openPostgres(pgUrl.toString()),
+        { DATABASE_URL: pgUrl.toString() },
+        3901,
+      ),
+    );
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wordhoard-bench-'));
+  try {
+    results.push(await runOn('PGlite', () => openPglite({ dataDir }), { DATA_DIR: dataDir }, 3902));
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const file = path.join(root, 'bench/results.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, results }, null, 2)}\n`,
+  );
+  console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
+}
+
+await main();

@@ -68,17 +68,19 @@ export async function seed(database: Database): Promise<Seeded> {
       .insert(users)
       .values({ email: `other${i}@example.com`, role: 'user', sortingConfigs: DEFAULT_SORTING_CONFIGS })
       .returning();
+    if (!other) throw new Error('seed failed');
     const [theirs] = await db
       .insert(dictionaries)
       .values({
-        userId: other!.id,
+        userId: other.id,
         name: `Theirs ${i}`,
         fromLanguage: 'en',
         toLanguage: 'fr',
         wordsCount: 200,
       })
       .returning();
-    await db.insert(words).values(wordsFor(theirs!.id, 200, start));
+    if (!theirs) throw new Error('seed failed');
+    await db.insert(words).values(wordsFor(theirs.id, 200, start));
   }
   const token = newToken();
   await db.insert(sessions).values({

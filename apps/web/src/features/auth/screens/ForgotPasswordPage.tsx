@@ -1,3 +1,4 @@
+import { EmailField } from '../../../shared/ui/EmailField/EmailField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { restoreCodeBodySchema } from '@wordhoard/shared';
 import { useForm } from 'react-hook-form';
@@ -5,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../shared/routing';
 import { useServices } from '../../../shared/services';
-import { Button, Card, Page, TextField } from '../../../shared/ui';
+import { Button, Card, Page } from '../../../shared/ui';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 import styles from '../components/AuthForm.module.css';
 import { readRestoreState, type RestoreState } from '../lib/restoreState';
@@ -44,16 +45,7 @@ export default function ForgotPasswordPage() {
     <Page title={t('Auth.ForgotPasswordTitle')} lead={t('Auth.ForgotPasswordLead')} width="narrow">
       <Card className={styles.card}>
         <form noValidate onSubmit={onSubmit} className={styles.form}>
-          <TextField
-            label={t('Auth.Email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="off"
-            spellCheck={false}
-            {...register('email')}
-            error={errors.email?.message}
-          />
+          <EmailField label={t('Auth.Email')} {...register('email')} error={errors.email?.message} />
           <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
             {t('Auth.SendCode')}
           </Button>

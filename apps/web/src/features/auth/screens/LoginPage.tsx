@@ -1,3 +1,4 @@
+import { EmailField } from '../../../shared/ui/EmailField/EmailField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBodySchema } from '@wordhoard/shared';
 import { useForm } from 'react-hook-form';
@@ -5,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../shared/routing';
 import { useServices } from '../../../shared/services';
-import { Button, Card, Page, TextField } from '../../../shared/ui';
+import { Button, Card, Page } from '../../../shared/ui';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 import { PasswordField } from '../../../shared/ui/PasswordField/PasswordField';
 import { AuthDivider } from '../components/AuthDivider';
@@ -42,16 +43,7 @@ export default function LoginPage() {
       <Card className={styles.card}>
         <form noValidate onSubmit={onSubmit} className={styles.form}>
           <div className={styles.fields}>
-            <TextField
-              label={t('Auth.Email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="off"
-              spellCheck={false}
-              {...register('email')}
-              error={errors.email?.message}
-            />
+            <EmailField label={t('Auth.Email')} {...register('email')} error={errors.email?.message} />
             <PasswordField
               label={t('Auth.Password')}
               autoComplete="current-password"

@@ -1,3 +1,4 @@
+import { EmailField } from '../../../shared/ui/EmailField/EmailField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signupBodySchema } from '@wordhoard/shared';
 import { useId } from 'react';
@@ -7,7 +8,7 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../../shared/i18n';
 import { PATHS } from '../../../shared/routing';
 import { useServices } from '../../../shared/services';
-import { Button, Card, Page, TextField } from '../../../shared/ui';
+import { Button, Card, Page } from '../../../shared/ui';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 import { PasswordChecklist } from '../../../shared/ui/PasswordChecklist/PasswordChecklist';
 import { PasswordField } from '../../../shared/ui/PasswordField/PasswordField';
@@ -56,16 +57,7 @@ export default function SignupPage() {
       <Card className={styles.card}>
         <form noValidate onSubmit={onSubmit} className={styles.form}>
           <div className={styles.fields}>
-            <TextField
-              label={t('Auth.Email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="off"
-              spellCheck={false}
-              {...register('email')}
-              error={errors.email?.message}
-            />
+            <EmailField label={t('Auth.Email')} {...register('email')} error={errors.email?.message} />
             <PasswordField
               label={t('Auth.Password')}
               autoComplete="new-password"

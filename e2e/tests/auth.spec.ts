@@ -107,6 +107,9 @@ test('forgot password: mailed restore code, new password, log in with it', async
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/auth\/forgetPassword$/);
+  // The URL changes before the lazily loaded screen replaces the login form: wait for it, or
+  // the email would be typed into the old form's field.
+  await expect(heading(page, 'Forgot password')).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.waitForTimeout(Math.max(0, mailedAt + 61_000 - Date.now()));
   const mailsBefore = await mailCount(email);

@@ -9,9 +9,8 @@ import { useServices } from '../../../shared/services';
 import { Button, Card, Page } from '../../../shared/ui';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 import { PasswordField } from '../../../shared/ui/PasswordField/PasswordField';
-import { AuthDivider } from '../components/AuthDivider';
+import { OtherWaysIn } from '../components/OtherWaysIn';
 import styles from '../components/AuthForm.module.css';
-import { GoogleSignIn } from '../google/GoogleSignIn';
 import { useCompleteSignIn } from '../lib/useCompleteSignIn';
 
 const FIELDS = ['email', 'password'] as const;
@@ -58,13 +57,7 @@ export default function LoginPage() {
             {t('Auth.LoginSubmit')}
           </Button>
         </form>
-        <AuthDivider />
-        <div className={styles.actions}>
-          <GoogleSignIn text="signin_with" />
-          <Button to={PATHS.guest} variant="secondary" fullWidth>
-            {t('Auth.EnterAsGuest')}
-          </Button>
-        </div>
+        <OtherWaysIn googleText="signin_with" />
       </Card>
       <p className={styles.footnote}>
         {t('Auth.NoAccount')} <Link to={PATHS.signup}>{t('Auth.SignUp')}</Link>

@@ -12,9 +12,8 @@ import { Button, Card, Page } from '../../../shared/ui';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 import { PasswordChecklist } from '../../../shared/ui/PasswordChecklist/PasswordChecklist';
 import { PasswordField } from '../../../shared/ui/PasswordField/PasswordField';
-import { AuthDivider } from '../components/AuthDivider';
+import { OtherWaysIn } from '../components/OtherWaysIn';
 import styles from '../components/AuthForm.module.css';
-import { GoogleSignIn } from '../google/GoogleSignIn';
 import { RESEND_COOLDOWN_SECONDS, rememberResendAt } from '../lib/resendCooldown';
 import { useCompleteSignIn } from '../lib/useCompleteSignIn';
 
@@ -72,13 +71,7 @@ export default function SignupPage() {
             {t('Auth.SignupSubmit')}
           </Button>
         </form>
-        <AuthDivider />
-        <div className={styles.actions}>
-          <GoogleSignIn text="signup_with" />
-          <Button to={PATHS.guest} variant="secondary" fullWidth>
-            {t('Auth.EnterAsGuest')}
-          </Button>
-        </div>
+        <OtherWaysIn googleText="signup_with" />
       </Card>
       <p className={styles.footnote}>
         {t('Auth.HaveAccount')} <Link to={PATHS.login}>{t('Auth.LogIn')}</Link>

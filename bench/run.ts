@@ -13,12 +13,17 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/database';
-import { BENCH_PASSWORD, seed, type Seeded } from './seed';
+import { BENCH_PASSWORD, BENCH_SEARCH, seed, type Seeded } from './seed';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const root = path.resolve(import.meta.dirname, '..');
+/** `BENCH_ONLY=postgres|pglite` runs one database; `BENCH_FILTER=text` only matching routes (for profiling). */
+const ONLY = process.env.BENCH_ONLY;
+const FILTER = process.env.BENCH_FILTER;
+/** `BENCH_PROFILE=dir` starts the server with `--cpu-prof` writing into dir. */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 interface Scenario {
   name: string;
@@ -45,7 +50,7 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'search in 5000 words',
-    path: (s) => `/api/dictionaries/${s.largeDictionaryId}?page=1&search=meaning%2042`,
+    path: (s) => `/api/dictionaries/${s.largeDictionaryId}?page=1&search=${encodeURIComponent(BENCH_SEARCH)}`,
     authenticated: true,
   },
   { name: 'GET /testing', path: () => '/api/testing', authenticated: true },
@@ -84,7 +89,8 @@ function rssMb(pid: number): number {
 }
 
 async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'apps/server/dist/main.js')], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -114,18 +120,63 @@ async function measure(port: number, scenario: Scenario, seeded: Seeded, seconds
   });
 }
 
+const SCALE_REQUESTS = 400;
+const SCALE_SCENARIOS = SCENARIOS.filter((s) => /dictionary (50|5000) words|search in 5000/.test(s.name));
+
+interface ScaleRow {
+  scenario: string;
+  p50Ms: number;
+  p95Ms: number;
+  ratioToSmallPage: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+/**
+ * Issue 4's scale check: the 5,000-word page and search against the 50-word page, measured
+ * one request at a time so that the figure is the server's own time (plus loopback), not
+ * queueing behind 49 other connections.
+ */
+async function measureScale(port: number, seeded: Seeded): Promise<ScaleRow[]> {
+  const rows: ScaleRow[] = [];
+  for (const scenario of SCALE_SCENARIOS) {
+    const url = `http://127.0.0.1:${port}${scenario.path(seeded)}`;
+    const times: number[] = [];
+    for (let i = 0; i < SCALE_REQUESTS + 50; i += 1) {
+      const started = performance.now();
+      const response = await fetch(url, { headers: { cookie: seeded.cookie } });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${scenario.name}: HTTP ${response.status}`);
+      if (i >= 50) times.push(performance.now() - started); // the first 50 warm up
+    }
+    times.sort((a, b) => a - b);
+    rows.push({
+      scenario: scenario.name,
+      p50Ms: Number(percentile(times, 50).toFixed(2)),
+      p95Ms: Number(percentile(times, 95).toFixed(2)),
+      ratioToSmallPage: 0,
+    });
+  }
+  const small = rows[0]?.p95Ms ?? Number.NaN;
+  for (const row of rows) row.ratioToSmallPage = Number((row.p95Ms / small).toFixed(2));
+  return rows;
+}
+
 async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.ProcessEnv, port: number) {
   const database = await open();
   const seeded = await seed(database);
   await database.close();
   const server = await startServer(env, port);
   const rows: Row[] = [];
+  const scale: ScaleRow[] = [];
   let peakRss = 0;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, rssMb(server.pid ?? 0));
   }, 200);
   try {
-    for (const scenario of SCENARIOS) {
+    const chosen = SCENARIOS.filter((s) => !FILTER || s.name.includes(FILTER));
+    for (const scenario of chosen) {
       await measure(port, scenario, seeded, WARMUP_SECONDS);
       const result = await measure(port, scenario, seeded, DURATION_SECONDS);
       rows.push({
@@ -137,22 +188,27 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
         non2xx: result.non2xx + result.errors,
       });
     }
+    if (!FILTER) scale.push(...(await measureScale(port, seeded)));
   } finally {
     clearInterval(sampler);
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
-  const baseline = rows[0]?.requestsPerSecond ?? 1;
+  const baseline = rows.find((row) => row.scenario === SCENARIOS[0]?.name)?.requestsPerSecond ?? Number.NaN;
   for (const row of rows) row.ratioToBaseline = Number((row.requestsPerSecond / baseline).toFixed(3));
   console.log(
     `\n${label}: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route, peak RSS ${peakRss.toFixed(0)} MB`,
   );
   console.table(rows);
-  return { label, peakRssMb: Math.round(peakRss), rows };
+  if (scale.length > 0) {
+    console.log(`${label}: dictionary scale, one request at a time (${SCALE_REQUESTS} each)`);
+    console.table(scale);
+  }
+  return { label, peakRssMb: Math.round(peakRss), rows, scale };
 }
 
-async function main() {
-  const results = [];
+/** PostgreSQL in a throwaway database on `BENCH_DATABASE_URL`'s server. */
+async function runOnPostgres() {
   const baseUrl = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   const name = `wordhoard_bench_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
   const admin = async (sql: string) => {
@@ -165,22 +221,27 @@ async function main() {
   const pgUrl = new URL(baseUrl.toString());
   pgUrl.pathname = `/${name}`;
   try {
-    results.push(
-      await runOn(
-        'PostgreSQL',
-        () => openPostgres(pgUrl.toString()),
-        { DATABASE_URL: pgUrl.toString() },
-        3901,
-      ),
+    return await runOn(
+      'PostgreSQL',
+      () => openPostgres(pgUrl.toString()),
+      { DATABASE_URL: pgUrl.toString() },
+      3901,
     );
   } finally {
     await admin(`drop database if exists ${name} with (force)`);
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wordhoard-bench-'));
-  try {
-    results.push(await runOn('PGlite', () => openPglite({ dataDir }), { DATA_DIR: dataDir }, 3902));
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
+}
+
+async function main() {
+  const results = [];
+  if (ONLY !== 'pglite') results.push(await runOnPostgres());
+  if (ONLY !== 'postgres') {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wordhoard-bench-'));
+    try {
+      results.push(await runOn('PGlite', () => openPglite({ dataDir }), { DATA_DIR: dataDir }, 3902));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }
   const file = path.join(root, 'bench/results.json');
   writeFileSync(

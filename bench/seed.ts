@@ -13,19 +13,43 @@ export interface Seeded {
   largeDictionaryId: string;
 }
 
-const wordsFor = (dictionaryId: string, count: number, start: Date) =>
+const SYLLABLES =
+  'ba be bi bo bu da de di do du fa fe fi fo fu ka ke ki ko ku la le li lo lu ma me mi mo mu na ne ni no nu pa pe pi po pu ra re ri ro ru sa se si so su ta te ti to tu va ve vi vo vu za ze zi zo zu'.split(
+    ' ',
+  );
+
+/** A made-up word of three syllables; distinct for distinct n below 60³ (n·7919 permutes them). */
+function pseudoWord(n: number): string {
+  const size = SYLLABLES.length;
+  let code = (n * 7919) % size ** 3;
+  let word = '';
+  for (let i = 0; i < 3; i += 1) {
+    word += SYLLABLES[code % size] ?? '';
+    code = Math.floor(code / size);
+  }
+  return word;
+}
+
+/**
+ * Words that look like a real vocabulary (varied letters, two definitions), rather than
+ * "word 1, word 2", which would flatter or punish a text index unrealistically.
+ */
+const wordsFor = (dictionaryId: string, count: number, start: Date, offset = 0) =>
   Array.from({ length: count }, (_, i) => {
-    const term = `word ${String(i).padStart(5, '0')}`;
+    const term = pseudoWord(offset + i);
     const createdAt = new Date(start.getTime() + i);
     return {
       dictionaryId,
       term,
       termKey: term,
-      definitions: [`meaning ${i}`, `sense ${i % 97}`],
+      definitions: [pseudoWord(offset + i + 100_000), pseudoWord(offset + i + 150_000)],
       createdAt,
       updatedAt: createdAt,
     };
   });
+
+/** The benchmark's search: part of one definition in the middle of the large dictionary. */
+export const BENCH_SEARCH = pseudoWord(2500 + 100_000).slice(1, 5);
 
 /**
  * Realistic data straight into the database: a developer with dictionaries of 50 and 5,000
@@ -80,7 +104,7 @@ export async function seed(database: Database): Promise<Seeded> {
       })
       .returning();
     if (!theirs) throw new Error('seed failed');
-    await db.insert(words).values(wordsFor(theirs.id, 200, start));
+    await db.insert(words).values(wordsFor(theirs.id, 200, start, 10_000 + i * 200));
   }
   const token = newToken();
   await db.insert(sessions).values({

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { openPglite } from './database';
+import { openPglite, PGLITE_EXTENSIONS } from './database';
 import { acquireDataDirLock } from './lock';
 
 /**
@@ -31,7 +31,7 @@ export async function backupPglite(dataDir: string, file: string): Promise<numbe
  */
 export async function restorePglite(dataDir: string, file: string, now = new Date()): Promise<string> {
   const archive = new Blob([await readFile(file)]);
-  const probe = await PGlite.create({ loadDataDir: archive });
+  const probe = await PGlite.create({ loadDataDir: archive, extensions: PGLITE_EXTENSIONS });
   try {
     await probe.query('select count(*) from users');
   } catch (error) {
@@ -45,7 +45,11 @@ export async function restorePglite(dataDir: string, file: string, now = new Dat
   const aside = `${current}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
   try {
     if (existsSync(current)) await rename(current, aside);
-    const restored = await PGlite.create({ dataDir: current, loadDataDir: archive });
+    const restored = await PGlite.create({
+      dataDir: current,
+      loadDataDir: archive,
+      extensions: PGLITE_EXTENSIONS,
+    });
     await restored.close();
   } finally {
     await lock.release();

@@ -3,6 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -80,6 +82,9 @@ export async function openPostgres(url: string, options: { migrate?: boolean } =
   };
 }
 
+/** The extensions the migrations create (PGlite bundles them; they must be loaded at start). */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
 /**
  * PGlite: PostgreSQL compiled to WASM, in-process, one connection. A lock file keeps a second
  * process off the same data directory (docs/decisions/0002-embedded-database.md).
@@ -96,6 +101,7 @@ export async function openPglite(
   let client: PGlite;
   try {
     client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
       ...(options.dataDir ? { dataDir: path.resolve(options.dataDir, 'pg') } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });

@@ -120,12 +120,24 @@ export const words = pgTable(
     /** The term lower-cased: terms are unique per dictionary ignoring case. */
     termKey: text('term_key').notNull(),
     definitions: text('definitions').array().notNull(),
+    /**
+     * What a words search looks in: term and definitions, lower-cased, one per line. Kept by
+     * the `words_search_text` trigger (migration 0001) so that no writer can forget it.
+     */
+    searchText: text('search_text').notNull().default(''),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('words_dictionary_term_key').on(t.dictionaryId, t.termKey),
     index('words_dictionary_created_idx').on(t.dictionaryId, t.createdAt),
     index('words_dictionary_updated_idx').on(t.dictionaryId, t.updatedAt),
+    // Substring search inside one dictionary without reading its other words: a trigram GIN
+    // index led by the dictionary (btree_gin); see docs/decisions/0010-word-search-index.md.
+    // fastupdate off: new words go straight into the index rather than into a pending list
+    // that every search must read until a vacuum merges it.
+    index('words_dictionary_search_idx')
+      .using('gin', t.dictionaryId, t.searchText.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
   ],
 );
 

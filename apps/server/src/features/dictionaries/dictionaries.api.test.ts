@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dictionary, DictionaryWithWords } from '@wordhoard/shared';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
@@ -331,6 +332,61 @@ describe(`words (${testDriver})`, () => {
     // "_" is a character, not LIKE's single-letter wildcard.
     expect((await page(user, dictionary.id, '?search=w_f')).words.map((w) => w.term)).toEqual(['snow_flake']);
     expect((await page(user, dictionary.id, '?search=word 000')).total).toBe(10);
+    // Past the last match the page is empty but still tells how many there are.
+    const past = await page(user, dictionary.id, '?search=word 000&page=2');
+    expect([past.words.length, past.total]).toEqual([0, 10]);
+    expect((await page(user, dictionary.id, '?page=9')).total).toBe(95);
+  });
+
+  it('searches definitions in any script ignoring case', async () => {
+    const user = await createUser(t.app);
+    const dictionary = await createDictionary(user, 'Слова', 'uk', 'en');
+    const batch = [
+      { term: 'вулиця', definitions: ['Street', 'ВУЛИЧКА'] },
+      { term: 'Łódź', definitions: ['boat'] },
+    ];
+    await call(user, 'PATCH', `/api/dictionaries/${dictionary.id}`, { words: { create: batch } });
+    expect((await page(user, dictionary.id, '?search=вуличка')).words.map((w) => w.term)).toEqual(['вулиця']);
+    expect((await page(user, dictionary.id, '?search=ŁÓD')).words.map((w) => w.term)).toEqual(['Łódź']);
+    // Term and definitions are searched one by one: a search does not span two of them.
+    expect((await page(user, dictionary.id, '?search=street ву')).total).toBe(0);
+  });
+
+  it('reads a search through the trigram index, not through the dictionary’s other words', async () => {
+    const user = await createUser(t.app, 'developer');
+    const dictionary = await createDictionary(user);
+    const { words: wordsTable } = await import('../../db/schema');
+    // Realistic text: random letters, so that each trigram is in few words (unlike "meaning N").
+    let seed = 42;
+    const letters = 'abcdefghijklmnopqrstuvwxyzäöüß';
+    const randomWord = () =>
+      Array.from({ length: 7 }, () => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+        return letters[seed % letters.length];
+      }).join('');
+    const others = await createDictionary(await createUser(t.app, 'developer'));
+    const rows = Array.from({ length: 6000 }, (_, i) => ({
+      dictionaryId: i < 2000 ? dictionary.id : others.id,
+      term: `${randomWord()} ${i}`,
+      termKey: `${randomWord()} ${i}`,
+      definitions: [randomWord(), randomWord()],
+    }));
+    for (let start = 0; start < rows.length; start += 1000) {
+      await t.database.db.insert(wordsTable).values(rows.slice(start, start + 1000));
+    }
+    await t.database.db.execute(sql`analyze words`);
+    // Tables this small are cheaper to read whole; what matters is that, of the two ways into
+    // the dictionary's words, the planner takes the trigram index over reading all of them.
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(
+        sql`explain (format json) select * from words where dictionary_id = ${dictionary.id}
+            and search_text like lower(${`%${rows[1234]!.definitions[1]!.slice(1, 6)}%`}) order by created_at limit 40`,
+      );
+    });
+    const text = JSON.stringify(plan.rows);
+    expect(text).toContain('words_dictionary_search_idx');
+    expect(text).not.toContain('words_dictionary_created_idx');
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { DictionariesSort, SortDirection, WordsSort } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
+import { PreparedQueries } from '../../db/prepared';
 import { dictionaries, users, words } from '../../db/schema';
 
 export type DictionaryRow = typeof dictionaries.$inferSelect;
@@ -16,12 +17,15 @@ const order = (direction: SortDirection) => (direction === 1 ? asc : desc);
 
 /** Every query names the owner: another user's ids simply find nothing. */
 export class DictionariesRepository {
+  private readonly prepared = new PreparedQueries('dictionaries');
+
   constructor(private readonly db: Db) {}
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
   }
 
+  /** One page of the owner's dictionaries and their total, in one round trip. */
   async list(
     userId: string,
     options: {
@@ -32,37 +36,59 @@ export class DictionariesRepository {
       limit: number;
     },
   ): Promise<{ rows: DictionaryRow[]; total: number }> {
+    const { search, sort, direction } = options;
+    const query = this.prepared.get(
+      `list_${sort}_${direction === 1 ? 'asc' : 'desc'}_${search ? 'search' : 'all'}`,
+      (name) => {
+        const conditions: SQL[] = [eq(dictionaries.userId, sql.placeholder('userId'))];
+        if (search) conditions.push(ilike(dictionaries.name, sql.placeholder('pattern')));
+        const sortColumn =
+          sort === 'name'
+            ? sql`lower(${dictionaries.name})`
+            : sort === 'words'
+              ? dictionaries.wordsCount
+              : dictionaries.updatedAt;
+        return this.db
+          .select({ dictionary: dictionaries, total: sql<number>`(count(*) over ())::int` })
+          .from(dictionaries)
+          .where(and(...conditions))
+          .orderBy(order(direction)(sortColumn), order(direction)(dictionaries.id))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(name);
+      },
+    );
+    const rows = await query.execute({
+      userId,
+      pattern: search ? likePattern(search) : '',
+      limit: options.limit,
+      offset: (options.page - 1) * options.limit,
+    });
+    if (rows[0] || options.page === 1) {
+      return { rows: rows.map((row) => row.dictionary), total: rows[0]?.total ?? 0 };
+    }
+    // A page past the end has no rows to carry the count: ask for it alone.
     const conditions: SQL[] = [eq(dictionaries.userId, userId)];
-    if (options.search) conditions.push(ilike(dictionaries.name, likePattern(options.search)));
-    const where = and(...conditions);
-    const sortColumn =
-      options.sort === 'name'
-        ? sql`lower(${dictionaries.name})`
-        : options.sort === 'words'
-          ? dictionaries.wordsCount
-          : dictionaries.updatedAt;
-    const [rows, [count]] = await Promise.all([
+    if (search) conditions.push(ilike(dictionaries.name, likePattern(search)));
+    const [count] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(dictionaries)
+      .where(and(...conditions));
+    return { rows: [], total: count?.total ?? 0 };
+  }
+
+  async find(userId: string, id: string): Promise<DictionaryRow | undefined> {
+    const query = this.prepared.get('find', (name) =>
       this.db
         .select()
         .from(dictionaries)
-        .where(where)
-        .orderBy(order(options.direction)(sortColumn), order(options.direction)(dictionaries.id))
-        .limit(options.limit)
-        .offset((options.page - 1) * options.limit),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(dictionaries)
-        .where(where),
-    ]);
-    return { rows, total: count?.total ?? 0 };
-  }
-
-  async find(userId: string, id: string, tx: Tx | Db = this.db): Promise<DictionaryRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(dictionaries)
-      .where(and(eq(dictionaries.id, id), eq(dictionaries.userId, userId)))
-      .limit(1);
+        .where(
+          and(eq(dictionaries.id, sql.placeholder('id')), eq(dictionaries.userId, sql.placeholder('userId'))),
+        )
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await query.execute({ id, userId });
     return row;
   }
 
@@ -115,34 +141,61 @@ export class DictionariesRepository {
 
   // --- words ---------------------------------------------------------------------------------
 
+  /**
+   * One page of a dictionary's words in one round trip. Without a search the total is the
+   * dictionary's stored `wordsCount` (the caller passes it), so the cost does not grow with the
+   * dictionary; a search goes through the trigram index and counts its matches with a window.
+   */
   async wordsPage(
     dictionaryId: string,
-    options: { search?: string; sort: WordsSort; direction: SortDirection; page: number; limit: number },
+    options: {
+      search?: string;
+      sort: WordsSort;
+      direction: SortDirection;
+      page: number;
+      limit: number;
+      wordsCount: number;
+    },
   ): Promise<{ rows: WordRow[]; total: number }> {
-    const conditions: SQL[] = [eq(words.dictionaryId, dictionaryId)];
-    if (options.search) {
-      const pattern = likePattern(options.search.toLocaleLowerCase());
-      conditions.push(
-        sql`(${words.termKey} like ${pattern} or lower(array_to_string(${words.definitions}, ' ')) like ${pattern})`,
+    const { search, sort, direction } = options;
+    const query = this.prepared.get(
+      `words_${sort}_${direction === 1 ? 'asc' : 'desc'}_${search ? 'search' : 'all'}`,
+      (name) => {
+        const conditions: SQL[] = [eq(words.dictionaryId, sql.placeholder('dictionaryId'))];
+        if (search) {
+          conditions.push(sql`${words.searchText} like lower(${sql.placeholder('pattern')})`);
+        }
+        const sortColumn =
+          sort === 'term' ? words.termKey : sort === 'update' ? words.updatedAt : words.createdAt;
+        return this.db
+          .select({ word: words, total: search ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
+          .from(words)
+          .where(and(...conditions))
+          .orderBy(order(direction)(sortColumn), order(direction)(words.id))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(name);
+      },
+    );
+    const rows = await query.execute({
+      dictionaryId,
+      pattern: search ? likePattern(search) : '',
+      limit: options.limit,
+      offset: (options.page - 1) * options.limit,
+    });
+    if (!search) return { rows: rows.map((row) => row.word), total: options.wordsCount };
+    if (rows[0]) return { rows: rows.map((row) => row.word), total: rows[0].total };
+    // A page past the last match has no rows to carry the count: ask for it alone.
+    const [count] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(words)
+      .where(
+        and(
+          eq(words.dictionaryId, dictionaryId),
+          sql`${words.searchText} like lower(${likePattern(search)})`,
+        ),
       );
-    }
-    const where = and(...conditions);
-    const sortColumn =
-      options.sort === 'term' ? words.termKey : options.sort === 'update' ? words.updatedAt : words.createdAt;
-    const [rows, [count]] = await Promise.all([
-      this.db
-        .select()
-        .from(words)
-        .where(where)
-        .orderBy(order(options.direction)(sortColumn), order(options.direction)(words.id))
-        .limit(options.limit)
-        .offset((options.page - 1) * options.limit),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(words)
-        .where(where),
-    ]);
-    return { rows, total: count?.total ?? 0 };
+    return { rows: [], total: count?.total ?? 0 };
   }
 
   async findWord(userId: string, dictionaryId: string, wordId: string): Promise<WordRow | undefined> {

@@ -66,6 +66,7 @@ export class DictionariesService {
       direction: query.direction ?? DEFAULT_SORTING_CONFIGS.dictionaryWordsSortDirection,
       page: query.page,
       limit: query.limit,
+      wordsCount: dictionary.wordsCount,
     });
     return {
       ...toDictionaryDto(dictionary),

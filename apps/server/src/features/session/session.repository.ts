@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { PreparedQueries } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
 export interface SessionRecord {
@@ -11,6 +12,8 @@ export interface SessionRecord {
 }
 
 export class SessionRepository {
+  private readonly prepared = new PreparedQueries('session');
+
   constructor(private readonly db: Db) {}
 
   async insert(values: typeof sessions.$inferInsert): Promise<void> {
@@ -19,25 +22,29 @@ export class SessionRepository {
 
   /** One query per request: the session joined with its user's role. */
   async findValid(tokenHash: string, now: Date): Promise<SessionRecord | undefined> {
-    const [row] = await this.db
-      .select({
-        sessionId: sessions.id,
-        userId: sessions.userId,
-        role: users.role,
-        expiresAt: sessions.expiresAt,
-        lastSeenAt: sessions.lastSeenAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, tokenHash),
-          gt(sessions.expiresAt, now),
-          // A guest whose 24 hours are over is refused at once, before the sweeper runs.
-          or(isNull(users.guestExpiresAt), gt(users.guestExpiresAt, now)),
-        ),
-      )
-      .limit(1);
+    const query = this.prepared.get('find_valid', (name) =>
+      this.db
+        .select({
+          sessionId: sessions.id,
+          userId: sessions.userId,
+          role: users.role,
+          expiresAt: sessions.expiresAt,
+          lastSeenAt: sessions.lastSeenAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+            gt(sessions.expiresAt, sql.placeholder('now')),
+            // A guest whose 24 hours are over is refused at once, before the sweeper runs.
+            or(isNull(users.guestExpiresAt), gt(users.guestExpiresAt, sql.placeholder('now'))),
+          ),
+        )
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await query.execute({ tokenHash, now });
     return row;
   }
 

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { PreparedQueries } from '../../db/prepared';
 import { subscriptions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -7,6 +8,8 @@ export type NewUser = typeof users.$inferInsert;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export class UsersRepository {
+  private readonly prepared = new PreparedQueries('users');
+
   constructor(private readonly db: Db) {}
 
   async findById(id: string): Promise<UserRow | undefined> {
@@ -18,13 +21,17 @@ export class UsersRepository {
   async findWithSubscription(
     id: string,
   ): Promise<{ user: UserRow; subscription: SubscriptionRow | null } | undefined> {
-    const [row] = await this.db
-      .select({ user: users, subscription: subscriptions })
-      .from(users)
-      .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-      .where(eq(users.id, id))
-      .orderBy(sql`${subscriptions.updatedAt} desc nulls last`)
-      .limit(1);
+    const query = this.prepared.get('with_subscription', (name) =>
+      this.db
+        .select({ user: users, subscription: subscriptions })
+        .from(users)
+        .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+        .where(eq(users.id, sql.placeholder('id')))
+        .orderBy(sql`${subscriptions.updatedAt} desc nulls last`)
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await query.execute({ id });
     return row;
   }
 

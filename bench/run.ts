@@ -31,6 +31,8 @@ interface Scenario {
   path: (seeded: Seeded) => string;
   body?: (seeded: Seeded) => string;
   authenticated: boolean;
+  /** Each request as the next of the seeded learners (round robin) instead of one user. */
+  asManyUsers?: boolean;
 }
 
 const SCENARIOS: Scenario[] = [
@@ -53,10 +55,11 @@ const SCENARIOS: Scenario[] = [
     path: (s) => `/api/dictionaries/${s.largeDictionaryId}?page=1&search=${encodeURIComponent(BENCH_SEARCH)}`,
     authenticated: true,
   },
-  { name: 'GET /testing', path: () => '/api/testing', authenticated: true },
+  { name: 'GET /testing', path: () => '/api/testing', authenticated: true, asManyUsers: true },
   {
     name: 'POST /testing (answer)',
     method: 'POST',
+    asManyUsers: true,
     path: () => '/api/testing',
     body: () => JSON.stringify({ answer: 'not it' }),
     authenticated: true,
@@ -106,6 +109,14 @@ async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildP
   throw new Error('server did not start');
 }
 
+function nextUser(seeded: Seeded) {
+  let next = 0;
+  return (request: autocannon.Request): autocannon.Request => {
+    const cookie = seeded.testerCookies[next++ % seeded.testerCookies.length] ?? '';
+    return { ...request, headers: { ...request.headers, 'content-type': 'application/json', cookie } };
+  };
+}
+
 async function measure(port: number, scenario: Scenario, seeded: Seeded, seconds: number) {
   return autocannon({
     url: `http://127.0.0.1:${port}${scenario.path(seeded)}`,
@@ -117,6 +128,7 @@ async function measure(port: number, scenario: Scenario, seeded: Seeded, seconds
       ...(scenario.authenticated ? { cookie: seeded.cookie } : {}),
     },
     ...(scenario.body ? { body: scenario.body(seeded) } : {}),
+    ...(scenario.asManyUsers ? { requests: [{ setupRequest: nextUser(seeded) }] } : {}),
   });
 }
 

@@ -8,6 +8,7 @@ export const BENCH_PASSWORD = 'Bench-password-1';
 
 export interface Seeded {
   cookie: string;
+  testerCookies: string[];
   loginEmail: string;
   smallDictionaryId: string;
   largeDictionaryId: string;
@@ -50,6 +51,37 @@ const wordsFor = (dictionaryId: string, count: number, start: Date, offset = 0) 
 
 /** The benchmark's search: part of one definition in the middle of the large dictionary. */
 export const BENCH_SEARCH = pseudoWord(2500 + 100_000).slice(1, 5);
+
+const TESTERS = 50;
+
+async function signIn({ db }: Database, userId: string): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+  });
+  return `wordhoard_session=${token}`;
+}
+
+/** An active 100-word test (answers to it never finish a word: the bench types wrong ones). */
+async function startTest({ db }: Database, userId: string, dictionaryId: string): Promise<void> {
+  await db.insert(testSessions).values({
+    userId,
+    dictionaryId,
+    swap: false,
+    range: { type: 'quantity', from: 'last', count: 100, order: 'asc' },
+    items: Array.from({ length: 100 }, (_, i) => ({
+      wordId: userId,
+      term: pseudoWord(i),
+      definitions: [pseudoWord(i + 100_000), pseudoWord(i + 150_000)],
+      done: [],
+      result: null,
+      answers: [],
+      mistakes: 0,
+    })),
+  });
+}
 
 /**
  * Realistic data straight into the database: a developer with dictionaries of 50 and 5,000
@@ -106,29 +138,27 @@ export async function seed(database: Database): Promise<Seeded> {
     if (!theirs) throw new Error('seed failed');
     await db.insert(words).values(wordsFor(theirs.id, 200, start, 10_000 + i * 200));
   }
-  const token = newToken();
-  await db.insert(sessions).values({
-    userId: owner.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
-  });
-  await db.insert(testSessions).values({
-    userId: owner.id,
-    dictionaryId: large.id,
-    swap: false,
-    range: { type: 'quantity', from: 'last', count: 100, order: 'asc' },
-    items: Array.from({ length: 100 }, (_, i) => ({
-      wordId: owner.id,
-      term: `word ${i}`,
-      definitions: [`meaning ${i}`, `sense ${i}`],
-      done: [],
-      result: null,
-      answers: [],
-      mistakes: 0,
-    })),
-  });
+  const cookie = await signIn(database, owner.id);
+  await startTest(database, owner.id, large.id);
+  // Learners who each run their own test, for the answer benchmark: one person never sends
+  // 50 answers at once, 50 people do.
+  const testerCookies: string[] = [];
+  for (let i = 0; i < TESTERS; i += 1) {
+    const [tester] = await db
+      .insert(users)
+      .values({
+        email: `tester${i}@example.com`,
+        role: 'premium',
+        sortingConfigs: DEFAULT_SORTING_CONFIGS,
+      })
+      .returning();
+    if (!tester) throw new Error('seed failed');
+    testerCookies.push(await signIn(database, tester.id));
+    await startTest(database, tester.id, large.id);
+  }
   return {
-    cookie: `wordhoard_session=${token}`,
+    cookie,
+    testerCookies,
     loginEmail: 'bench@example.com',
     smallDictionaryId: small.id,
     largeDictionaryId: large.id,

@@ -325,6 +325,10 @@ describe(`words (${testDriver})`, () => {
     const terms = pages.flatMap((p) => p.words.map((w) => w.term));
     expect(new Set(terms).size).toBe(95);
     expect(terms.slice(0, 2)).toEqual(['snow_flake', 'Straße']);
+    const descending = await page(user, dictionary.id, '?sort=term&direction=-1&limit=3');
+    expect(descending.words.map((w) => w.term)).toEqual(['word 0092', 'word 0091', 'word 0090']);
+    const empty = await page(user, (await createDictionary(user, 'Empty')).id);
+    expect([empty.words, empty.total]).toEqual([[], 0]);
 
     expect((await page(user, dictionary.id, '?search=STRASSE')).words).toHaveLength(0);
     expect((await page(user, dictionary.id, '?search=straße')).words.map((w) => w.term)).toEqual(['Straße']);

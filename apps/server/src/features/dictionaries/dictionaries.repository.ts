@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DictionariesSort, SortDirection, WordsSort } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
@@ -77,21 +77,6 @@ export class DictionariesRepository {
     return { rows: [], total: count?.total ?? 0 };
   }
 
-  async find(userId: string, id: string): Promise<DictionaryRow | undefined> {
-    const query = this.prepared.get('find', (name) =>
-      this.db
-        .select()
-        .from(dictionaries)
-        .where(
-          and(eq(dictionaries.id, sql.placeholder('id')), eq(dictionaries.userId, sql.placeholder('userId'))),
-        )
-        .limit(1)
-        .prepare(name),
-    );
-    const [row] = await query.execute({ id, userId });
-    return row;
-  }
-
   /** Locks the owner's row so that concurrent creates count one after another. */
   async lockOwner(tx: Tx, userId: string): Promise<(typeof users.$inferSelect)['role'] | undefined> {
     const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update');
@@ -142,49 +127,79 @@ export class DictionariesRepository {
   // --- words ---------------------------------------------------------------------------------
 
   /**
-   * One page of a dictionary's words in one round trip. Without a search the total is the
-   * dictionary's stored `wordsCount` (the caller passes it), so the cost does not grow with the
-   * dictionary; a search goes through the trigram index and counts its matches with a window.
+   * The owner's dictionary with one page of its words, in one round trip (a lateral join).
+   * Without a search the total is the stored `words_count`, so the cost does not grow with
+   * the dictionary; a search goes through the trigram index (docs/decisions/0010) and counts
+   * its matches with a window. Undefined when the dictionary is not the owner's.
    */
-  async wordsPage(
+  async pageOfWords(
+    userId: string,
     dictionaryId: string,
-    options: {
-      search?: string;
-      sort: WordsSort;
-      direction: SortDirection;
-      page: number;
-      limit: number;
-      wordsCount: number;
-    },
-  ): Promise<{ rows: WordRow[]; total: number }> {
+    options: { search?: string; sort: WordsSort; direction: SortDirection; page: number; limit: number },
+  ): Promise<{ dictionary: DictionaryRow; rows: WordRow[]; total: number } | undefined> {
     const { search, sort, direction } = options;
-    const query = this.prepared.get(
-      `words_${sort}_${direction === 1 ? 'asc' : 'desc'}_${search ? 'search' : 'all'}`,
-      (name) => {
-        const conditions: SQL[] = [eq(words.dictionaryId, sql.placeholder('dictionaryId'))];
-        if (search) {
-          conditions.push(sql`${words.searchText} like lower(${sql.placeholder('pattern')})`);
-        }
-        const sortColumn =
-          sort === 'term' ? words.termKey : sort === 'update' ? words.updatedAt : words.createdAt;
-        return this.db
-          .select({ word: words, total: search ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
-          .from(words)
-          .where(and(...conditions))
-          .orderBy(order(direction)(sortColumn), order(direction)(words.id))
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset'))
-          .prepare(name);
-      },
-    );
-    const rows = await query.execute({
+    const variant = `page_${sort}_${direction === 1 ? 'asc' : 'desc'}_${search ? 'search' : 'all'}`;
+    const query = this.prepared.get(variant, (name) => {
+      const conditions: SQL[] = [eq(words.dictionaryId, dictionaries.id)];
+      if (search) conditions.push(sql`${words.searchText} like lower(${sql.placeholder('pattern')})`);
+      const sortOf = (table: { termKey: AnyColumn; updatedAt: AnyColumn; createdAt: AnyColumn }) =>
+        sort === 'term' ? table.termKey : sort === 'update' ? table.updatedAt : table.createdAt;
+      const page = this.db
+        .select({
+          id: words.id,
+          dictionaryId: words.dictionaryId,
+          term: words.term,
+          termKey: words.termKey,
+          definitions: words.definitions,
+          searchText: words.searchText,
+          createdAt: words.createdAt,
+          updatedAt: words.updatedAt,
+          total: search ? sql<number>`(count(*) over ())::int`.as('total') : sql<number>`0`.as('total'),
+        })
+        .from(words)
+        .where(and(...conditions))
+        .orderBy(order(direction)(sortOf(words)), order(direction)(words.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .as('page');
+      return this.db
+        .select({
+          dictionary: dictionaries,
+          word: {
+            id: page.id,
+            dictionaryId: page.dictionaryId,
+            term: page.term,
+            termKey: page.termKey,
+            definitions: page.definitions,
+            searchText: page.searchText,
+            createdAt: page.createdAt,
+            updatedAt: page.updatedAt,
+          },
+          total: page.total,
+        })
+        .from(dictionaries)
+        .leftJoinLateral(page, sql`true`)
+        .where(
+          and(
+            eq(dictionaries.id, sql.placeholder('dictionaryId')),
+            eq(dictionaries.userId, sql.placeholder('userId')),
+          ),
+        )
+        .orderBy(order(direction)(sortOf(page)), order(direction)(page.id))
+        .prepare(name);
+    });
+    const result = await query.execute({
+      userId,
       dictionaryId,
       pattern: search ? likePattern(search) : '',
       limit: options.limit,
       offset: (options.page - 1) * options.limit,
     });
-    if (!search) return { rows: rows.map((row) => row.word), total: options.wordsCount };
-    if (rows[0]) return { rows: rows.map((row) => row.word), total: rows[0].total };
+    const first = result[0];
+    if (!first) return undefined;
+    const rows = result.flatMap((row) => (row.word ? [row.word] : []));
+    if (!search) return { dictionary: first.dictionary, rows, total: first.dictionary.wordsCount };
+    if (rows.length > 0) return { dictionary: first.dictionary, rows, total: first.total ?? 0 };
     // A page past the last match has no rows to carry the count: ask for it alone.
     const [count] = await this.db
       .select({ total: sql<number>`count(*)::int` })
@@ -195,7 +210,7 @@ export class DictionariesRepository {
           sql`${words.searchText} like lower(${likePattern(search)})`,
         ),
       );
-    return { rows: [], total: count?.total ?? 0 };
+    return { dictionary: first.dictionary, rows, total: count?.total ?? 0 };
   }
 
   async findWord(userId: string, dictionaryId: string, wordId: string): Promise<WordRow | undefined> {

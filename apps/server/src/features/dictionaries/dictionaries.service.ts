@@ -58,22 +58,20 @@ export class DictionariesService {
   }
 
   async get(userId: string, id: string, query: PageQuery): Promise<DictionaryWithWords> {
-    const dictionary = await this.repository.find(userId, id);
-    if (!dictionary) throw notFound();
-    const { rows, total } = await this.repository.wordsPage(id, {
+    const found = await this.repository.pageOfWords(userId, id, {
       ...(query.search ? { search: query.search } : {}),
       sort: query.sort ?? DEFAULT_SORTING_CONFIGS.dictionaryWordsSort,
       direction: query.direction ?? DEFAULT_SORTING_CONFIGS.dictionaryWordsSortDirection,
       page: query.page,
       limit: query.limit,
-      wordsCount: dictionary.wordsCount,
     });
+    if (!found) throw notFound();
     return {
-      ...toDictionaryDto(dictionary),
-      words: rows.map(toWordDto),
+      ...toDictionaryDto(found.dictionary),
+      words: found.rows.map(toWordDto),
       page: query.page,
       limit: query.limit,
-      total,
+      total: found.total,
     };
   }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { PreparedQueries } from '../../db/prepared';
 import {
   dailyAttempts,
   dictionaries,
@@ -17,6 +18,8 @@ export type SnapshotWord = { id: string; term: string; definitions: string[] };
 export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 export class TestingRepository {
+  private readonly prepared = new PreparedQueries('testing');
+
   constructor(private readonly db: Db) {}
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -78,15 +81,6 @@ export class TestingRepository {
     return row?.count;
   }
 
-  async attemptsUsed(userId: string, day: string): Promise<number> {
-    const [row] = await this.db
-      .select({ count: dailyAttempts.count })
-      .from(dailyAttempts)
-      .where(and(eq(dailyAttempts.userId, userId), eq(dailyAttempts.day, day)))
-      .limit(1);
-    return row?.count ?? 0;
-  }
-
   /** Replaces the user's one active test. */
   async saveNewTest(tx: Tx, values: typeof testSessions.$inferInsert): Promise<void> {
     await tx
@@ -106,9 +100,23 @@ export class TestingRepository {
       });
   }
 
-  async findTest(userId: string): Promise<TestSessionRow | undefined> {
-    const [row] = await this.db.select().from(testSessions).where(eq(testSessions.userId, userId)).limit(1);
-    return row;
+  /** The active test (or null) and the attempts used on `day`, in one round trip. */
+  async stateOf(userId: string, day: string): Promise<{ test: TestSessionRow | null; used: number }> {
+    const query = this.prepared.get('state', (name) =>
+      this.db
+        .select({ test: testSessions, used: sql<number>`coalesce(${dailyAttempts.count}, 0)` })
+        .from(users)
+        .leftJoin(testSessions, eq(testSessions.userId, users.id))
+        .leftJoin(
+          dailyAttempts,
+          and(eq(dailyAttempts.userId, users.id), eq(dailyAttempts.day, sql.placeholder('day'))),
+        )
+        .where(eq(users.id, sql.placeholder('userId')))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await query.execute({ userId, day });
+    return { test: row?.test ?? null, used: row?.used ?? 0 };
   }
 
   /** The active test, locked until the transaction ends (two answers at once apply in turn). */

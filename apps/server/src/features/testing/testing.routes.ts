@@ -6,7 +6,10 @@ import type { TestingService } from './testing.service';
 export function registerTestingRoutes(app: FastifyInstance, deps: { testing: TestingService }): void {
   const { testing } = deps;
   route(app, 'createTester', ({ request, body }) => testing.create(currentSession(request).userId, body));
-  route(app, 'getTesting', ({ request }) => testing.state(currentSession(request).userId));
+  route(app, 'getTesting', ({ request }) => {
+    const { userId, role } = currentSession(request);
+    return testing.state(userId, role);
+  });
   route(app, 'answer', ({ request, body }) => testing.answer(currentSession(request).userId, body.answer));
   route(app, 'skip', ({ request }) => testing.skip(currentSession(request).userId));
 }

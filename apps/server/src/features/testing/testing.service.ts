@@ -6,6 +6,7 @@ import {
   type TestRange,
   type TestState,
   type TesterOptions,
+  type Role,
 } from '@wordhoard/shared';
 import type { TestSessionItem } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -123,13 +124,10 @@ export class TestingService {
     return { testsLeft: Math.max(0, limit - used) };
   }
 
-  async state(userId: string): Promise<TestState> {
-    const [test, limit, used] = await Promise.all([
-      this.repository.findTest(userId),
-      this.limitFor(userId),
-      this.repository.attemptsUsed(userId, utcDay(this.clock())),
-    ]);
-    const testsLeft = Math.max(0, limit - used);
+  /** `role` is the caller's, from the session this request was authenticated with. */
+  async state(userId: string, role: Role): Promise<TestState> {
+    const { test, used } = await this.repository.stateOf(userId, utcDay(this.clock()));
+    const testsLeft = Math.max(0, ROLE_LIMITS[role].testsPerDay - used);
     if (!test) return { test: null, testsLeft, report: null };
     const item = currentItem(test);
     return item

@@ -199,7 +199,7 @@ export class DictionariesRepository {
     if (!first) return undefined;
     const rows = result.flatMap((row) => (row.word ? [row.word] : []));
     if (!search) return { dictionary: first.dictionary, rows, total: first.dictionary.wordsCount };
-    if (rows.length > 0) return { dictionary: first.dictionary, rows, total: first.total ?? 0 };
+    if (rows.length > 0) return { dictionary: first.dictionary, rows, total: first.total };
     // A page past the last match has no rows to carry the count: ask for it alone.
     const [count] = await this.db
       .select({ total: sql<number>`count(*)::int` })

@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX, type EndpointName } from '@wordhoard/shared';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
@@ -23,6 +23,7 @@ import { registerAccessControl } from './http/access';
 import { apiNotFound, registerErrorHandler } from './http/error-handler';
 import { ServerMessages } from './http/messages';
 import { registerSecurity } from './http/security';
+import { contractSerializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
 
 /** Bodies above this answer 413; nothing the app accepts comes close (a 5,000-word batch fits). */
@@ -105,7 +106,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -80,6 +80,7 @@ interface Row {
   p99Ms: number;
   ratioToBaseline: number;
   non2xx: number;
+  peakRssMb: number;
 }
 
 function rssMb(pid: number): number {
@@ -183,12 +184,16 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
   const rows: Row[] = [];
   const scale: ScaleRow[] = [];
   let peakRss = 0;
+  let scenarioPeakRss = 0;
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, rssMb(server.pid ?? 0));
-  }, 200);
+    const rss = rssMb(server.pid ?? 0);
+    peakRss = Math.max(peakRss, rss);
+    scenarioPeakRss = Math.max(scenarioPeakRss, rss);
+  }, 100);
   try {
     const chosen = SCENARIOS.filter((s) => !FILTER || s.name.includes(FILTER));
     for (const scenario of chosen) {
+      scenarioPeakRss = 0;
       await measure(port, scenario, seeded, WARMUP_SECONDS);
       const result = await measure(port, scenario, seeded, DURATION_SECONDS);
       rows.push({
@@ -198,6 +203,7 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
         p99Ms: result.latency.p99,
         ratioToBaseline: 0,
         non2xx: result.non2xx + result.errors,
+        peakRssMb: Math.round(scenarioPeakRss),
       });
     }
     if (!FILTER) scale.push(...(await measureScale(port, seeded)));

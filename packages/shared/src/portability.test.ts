@@ -15,7 +15,7 @@ import { decodeMessage, definitionSchema, normalizeSpaces, termSchema } from './
 const PUNCTUATION = `.!?'"’ʼ‘“”„«»()-–—:;/&+%@#$_*=¿¡…`;
 /** Letters of many scripts (and digits), as code points a term or definition may hold. */
 const letter = fc.oneof(
-  fc.constantFrom(...'aZßąłїЄжΩλ中文字日本語한국어עבריתالعربيةहिन्दीไทย0123456789'),
+  fc.constantFrom(...Array.from('aZßąłїЄжΩλ中文字日本語한국어עבריתالعربيةहिन्दीไทย0123456789')),
   fc
     .integer({ min: 0x41, max: 0x2ffff })
     .map((code) => String.fromCodePoint(code))
@@ -23,7 +23,7 @@ const letter = fc.oneof(
 );
 const piece = fc.oneof(
   { weight: 6, arbitrary: letter },
-  { weight: 1, arbitrary: fc.constantFrom(' ', ...PUNCTUATION) },
+  { weight: 1, arbitrary: fc.constantFrom(' ', ...Array.from(PUNCTUATION)) },
 );
 const textOf = (schema: typeof termSchema, extra: fc.Arbitrary<string>) =>
   fc

@@ -249,7 +249,11 @@ function ImportScreen({
     setSaving(true);
     try {
       const result = await onImport(preview.words);
-      const state: ImportedState = { imported: result.imported, skipped: result.skipped.length };
+      // Skipped: what the preview left out plus what the server found already there meanwhile.
+      const state: ImportedState = {
+        imported: result.imported,
+        skipped: preview.counts.skipped + result.skipped.length,
+      };
       await navigate(dictionaryPath(result.dictionary.id), { state });
     } catch (error) {
       // What was typed stays: the text, the settings and the fields are untouched.

@@ -13,6 +13,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes';
 import { startGuestSweeper } from './features/auth/guest-sweeper';
 import { registerDictionariesRoutes } from './features/dictionaries/dictionaries.routes';
 import { registerPaymentsRoutes } from './features/payments/payments.routes';
+import { registerPortabilityRoutes } from './features/portability/portability.routes';
 import { registerSessionRoutes } from './features/session/session.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerTestingRoutes } from './features/testing/testing.routes';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       registerAuthRoutes(api, { config, auth: services.auth });
       registerUsersRoutes(api, { users: services.users, clock });
       registerDictionariesRoutes(api, { dictionaries: services.dictionaries });
+      registerPortabilityRoutes(api, { accountExport: services.accountExport });
       registerTranslateRoutes(api, { translate: services.translate });
       registerTestingRoutes(api, { testing: services.testing });
       registerPaymentsRoutes(api, { payments: services.payments });

@@ -4,6 +4,7 @@ import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { AuthService } from './features/auth/auth.service';
 import { DictionariesRepository } from './features/dictionaries/dictionaries.repository';
+import { AccountExportService } from './features/portability/account-export';
 import { DictionariesService } from './features/dictionaries/dictionaries.service';
 import { EmailCodeService } from './features/auth/email-codes';
 import { GoogleVerifier } from './features/auth/google';
@@ -78,13 +79,21 @@ export function createServices(deps: {
     beforeAccountDeletion: [(userId) => payments.cancelForDeletedAccount(userId)],
   });
 
-  const dictionaries = new DictionariesService(new DictionariesRepository(db), clock);
+  const dictionariesRepository = new DictionariesRepository(db);
+  const dictionaries = new DictionariesService(dictionariesRepository, clock);
+  const accountExport = new AccountExportService({
+    db,
+    users: usersRepository,
+    dictionaries: dictionariesRepository,
+    clock,
+  });
   const translate = new TranslateService(config.translate, clock);
   const testing = new TestingService(new TestingRepository(db), clock);
 
   return {
     usersRepository,
     dictionaries,
+    accountExport,
     translate,
     testing,
     payments,

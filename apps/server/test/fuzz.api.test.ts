@@ -77,6 +77,10 @@ function nearValid(name: EndpointName) {
     updateMe: ['interfaceLanguage', 'sortingConfigs'],
     createDictionary: ['name', 'fromLanguage', 'toLanguage'],
     updateDictionary: ['name', 'fromLanguage', 'words'],
+    importDictionary: ['name', 'fromLanguage', 'toLanguage', 'words'],
+    importWords: ['words'],
+    guestSignup: ['email', 'password'],
+    guestGoogle: ['credential'],
     createTester: ['dictionaryId', 'swap', 'range'],
     answer: ['answer'],
     checkout: ['planId'],
@@ -98,7 +102,17 @@ const param = fc.oneof(fc.uuid(), text, fc.constant(ownDictionaryId));
 const query = fc.oneof(
   fc
     .dictionary(
-      fc.constantFrom('search', 'sort', 'direction', 'page', 'limit', 'fromLanguage', 'toLanguage', 'x'),
+      fc.constantFrom(
+        'search',
+        'sort',
+        'direction',
+        'page',
+        'limit',
+        'fromLanguage',
+        'toLanguage',
+        'format',
+        'x',
+      ),
       text,
     )
     .map((entries) => `?${new URLSearchParams(entries).toString()}`),

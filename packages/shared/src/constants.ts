@@ -72,6 +72,10 @@ export const ACTIVE_ROLES = [
 ] as const satisfies readonly Role[];
 
 export const WORDS_PAGE_SIZE = 40;
+/** Most words one import may carry: the largest role limit (developer, SPEC §6). */
+export const MAX_IMPORT_WORDS = 5000;
+/** The request body limit of the import endpoints (the app default is 100 KB). */
+export const IMPORT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 export const DICTIONARIES_PAGE_SIZE = 40;
 export const MAX_PAGE_LIMIT = 100;
 

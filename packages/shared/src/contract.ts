@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Role } from './constants';
+import { IMPORT_BODY_LIMIT_BYTES, type Role } from './constants';
 import * as s from './schemas';
 
 /**
@@ -26,6 +26,8 @@ export interface Endpoint {
   /** The success status and the schema of its body (`null` for an empty body). */
   status: 200 | 201 | 204;
   response: z.ZodType | null;
+  /** A larger request body limit than the app's default (imports). */
+  bodyLimit?: number;
 }
 
 const endpoint = <const E extends Endpoint>(e: E): E => e;
@@ -130,6 +132,28 @@ export const contract = {
     status: 201,
     response: s.userResponseSchema,
   }),
+  guestSignup: endpoint({
+    method: 'POST',
+    path: '/auth/guest/signup',
+    access: 'member',
+    roles: ['guest'],
+    tag: 'auth',
+    summary: 'A guest signs up with email and password, keeping their data; a code is mailed',
+    body: s.guestSignupBodySchema,
+    status: 200,
+    response: s.userResponseSchema,
+  }),
+  guestGoogle: endpoint({
+    method: 'POST',
+    path: '/auth/guest/google',
+    access: 'member',
+    roles: ['guest'],
+    tag: 'auth',
+    summary: 'A guest signs up with Google, keeping their data',
+    body: s.guestGoogleBodySchema,
+    status: 200,
+    response: s.userResponseSchema,
+  }),
   deleteAccount: endpoint({
     method: 'DELETE',
     path: '/auth/account',
@@ -186,6 +210,15 @@ export const contract = {
     body: s.updateMeBodySchema,
     status: 200,
     response: s.userSchema,
+  }),
+  exportMe: endpoint({
+    method: 'GET',
+    path: '/users/me/export',
+    access: 'session',
+    tag: 'users',
+    summary: 'Everything the user owns, as one JSON file (data portability)',
+    status: 200,
+    response: s.accountExportSchema,
   }),
   acceptPolicy: endpoint({
     method: 'PATCH',
@@ -248,6 +281,40 @@ export const contract = {
     params: s.idParamsSchema,
     status: 204,
     response: null,
+  }),
+  importDictionary: endpoint({
+    method: 'POST',
+    path: '/dictionaries/import',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: 'Create a dictionary with its words in one transaction',
+    body: s.importDictionaryBodySchema,
+    bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+    status: 201,
+    response: s.importResultSchema,
+  }),
+  importWords: endpoint({
+    method: 'POST',
+    path: '/dictionaries/:id/import',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: 'Add words in one transaction; duplicate terms are skipped and reported',
+    params: s.idParamsSchema,
+    body: s.importWordsBodySchema,
+    bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+    status: 200,
+    response: s.importResultSchema,
+  }),
+  exportDictionary: endpoint({
+    method: 'GET',
+    path: '/dictionaries/:id/export',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: 'Download a dictionary as CSV or JSON (an attachment)',
+    params: s.idParamsSchema,
+    query: s.exportQuerySchema,
+    status: 200,
+    response: s.dictionaryExportResponseSchema,
   }),
   getWord: endpoint({
     method: 'GET',

@@ -4,3 +4,4 @@ export * from './validation';
 export * from './schemas';
 export * from './contract';
 export * from './messages';
+export * from './portability';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, MAX_PAGE_LIMIT, ROLES, TEXT_LENGTH } from './constants';
+import { LANGUAGES, MAX_IMPORT_WORDS, MAX_PAGE_LIMIT, ROLES, TEXT_LENGTH } from './constants';
 import {
   definitionsSchema,
   dictionaryNameSchema,
@@ -293,6 +293,95 @@ export const updateDictionaryBodySchema = z.object({
     .optional(),
 });
 export type UpdateDictionaryBody = z.input<typeof updateDictionaryBodySchema>;
+
+// --- Import and export (docs/decisions/0012-data-portability.md) ---------------------------
+
+const importWordsSchema = z.array(wordInputSchema).max(MAX_IMPORT_WORDS);
+export const importWordsBodySchema = z.object({ words: importWordsSchema.min(1) });
+export type ImportWordsBody = z.input<typeof importWordsBodySchema>;
+export const importDictionaryBodySchema = createDictionaryBodySchema.extend({ words: importWordsSchema });
+export type ImportDictionaryBody = z.input<typeof importDictionaryBodySchema>;
+
+export const IMPORT_SKIP_REASONS = ['duplicateInFile', 'alreadyInDictionary'] as const;
+export const importResultSchema = z.object({
+  dictionary: dictionarySchema,
+  imported: z.number().int(),
+  /** Words not saved because their term was earlier in the import or already in the dictionary. */
+  skipped: z.array(z.object({ term: z.string(), reason: z.enum(IMPORT_SKIP_REASONS) })),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export const exportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS).default('json') });
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const dictionaryExportSchema = z.object({
+  format: z.literal('wordhoard.dictionary'),
+  version: z.literal(1),
+  exportedAt: isoDateSchema,
+  dictionary: dictionarySchema.extend({ words: z.array(wordSchema) }),
+});
+export type DictionaryExport = z.infer<typeof dictionaryExportSchema>;
+/** JSON, or the CSV text when `format=csv` (sent as text/csv). */
+export const dictionaryExportResponseSchema = z.union([dictionaryExportSchema, z.string()]);
+
+export const accountExportSchema = z.object({
+  format: z.literal('wordhoard.account'),
+  version: z.literal(1),
+  exportedAt: isoDateSchema,
+  user: z.object({
+    id: idSchema,
+    email: z.string().nullable(),
+    role: roleSchema,
+    interfaceLanguage: languageSchema,
+    sortingConfigs: sortingConfigsSchema,
+    googleLinked: z.boolean(),
+    emailVerifiedAt: isoDateSchema.nullable(),
+    policyAcceptedAt: isoDateSchema.nullable(),
+    guestExpiresAt: isoDateSchema.nullable(),
+    createdAt: isoDateSchema,
+    updatedAt: isoDateSchema,
+  }),
+  plan: userPlanSchema,
+  subscriptions: z.array(
+    z.object({
+      status: z.string(),
+      cancelAtPeriodEnd: z.boolean(),
+      currentPeriodEnd: isoDateSchema,
+      endedAt: isoDateSchema.nullable(),
+      createdAt: isoDateSchema,
+    }),
+  ),
+  dictionaries: z.array(dictionarySchema.extend({ words: z.array(wordSchema) })),
+  test: z
+    .object({
+      dictionaryId: idSchema.nullable(),
+      swap: z.boolean(),
+      range: testRangeSchema,
+      position: z.number().int(),
+      items: z.array(
+        z.object({
+          wordId: idSchema,
+          term: z.string(),
+          definitions: z.array(z.string()),
+          done: z.array(z.string()),
+          result: testResultSchema.nullable(),
+          answers: z.array(z.string()),
+          mistakes: z.number().int(),
+        }),
+      ),
+      createdAt: isoDateSchema,
+      updatedAt: isoDateSchema,
+    })
+    .nullable(),
+  testAttempts: z.array(z.object({ day: z.string(), count: z.number().int() })),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
+
+// --- Guests who keep their words -------------------------------------------------------------
+
+export const guestSignupBodySchema = z.object({ email: emailSchema, password: passwordSchema });
+export const guestGoogleBodySchema = z.object({ credential: z.string().min(1).max(8192) });
 
 export const idParamsSchema = z.object({ id: idSchema });
 export const wordParamsSchema = z.object({ id: idSchema, wordId: idSchema });

@@ -20,6 +20,10 @@ export const VALIDATION_KEYS = {
   tooManyDefinitions: 'validation.tooManyDefinitions',
   policiesRequired: 'validation.policiesRequired',
   invalidValue: 'validation.invalidValue',
+  invalidFile: 'validation.invalidFile',
+  duplicateTermInFile: 'validation.duplicateTermInFile',
+  termExists: 'validation.termExists',
+  overWordLimit: 'validation.overWordLimit',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 

@@ -44,6 +44,7 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
     method: endpoint.method,
     url: endpoint.path,
     schema,
+    ...('bodyLimit' in endpoint ? { bodyLimit: endpoint.bodyLimit } : {}),
     config: { endpoint: name },
     handler: async (request, reply) => {
       const result = await handler({

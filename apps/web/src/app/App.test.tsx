@@ -85,16 +85,30 @@ describe('the app against a real API server', () => {
     ]);
   });
 
-  it('labels a guest and offers no profile editing', async () => {
+  it('labels a guest, offers no profile editing, and offers to keep their words', async () => {
     session.user = makeUser({ email: null, role: 'guest' });
     const { user } = await open('/menu');
     await heading('Main menu');
 
     const banner = screen.getByRole('banner');
     expect(within(banner).getAllByText('Guest').length).toBeGreaterThan(0);
+    expect(within(banner).getByRole('link', { name: 'Keep my words' })).toHaveAttribute(
+      'href',
+      '/account/create',
+    );
     await user.click(within(banner).getByRole('button', { name: 'Account menu' }));
 
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Log out']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Keep my words',
+      'Log out',
+    ]);
+  });
+
+  it('offers a signed-up user no way to "keep words"', async () => {
+    session.user = makeUser({ role: 'user' });
+    await open('/menu');
+    await heading('Main menu');
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Keep my words' })).toBeNull();
   });
 
   it('logs out: ends the session on the server, forgets the user and cached data, goes to /auth', async () => {

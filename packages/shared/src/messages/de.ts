@@ -15,6 +15,10 @@ export const de: MessageCatalog = {
     tooManyDefinitions: 'Ein Wort kann höchstens {{count}} Bedeutungen haben',
     policiesRequired: 'Bitte akzeptiere alle Richtlinien',
     invalidValue: 'Ungültiger Wert',
+    invalidFile: 'Die Datei konnte nicht gelesen werden. Prüfe ihr Format',
+    duplicateTermInFile: 'Derselbe Begriff wie in Zeile {{line}}; wird übersprungen',
+    termExists: 'Schon in diesem Wörterbuch; wird übersprungen',
+    overWordLimit: 'Über der Grenze von {{limit}} Wörtern pro Wörterbuch',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Einige Felder sind nicht korrekt ausgefüllt',
@@ -33,6 +37,8 @@ export const de: MessageCatalog = {
     CODE_EXPIRED: 'Der Code ist abgelaufen. Bitte fordere einen neuen an',
     ALREADY_VERIFIED: 'Deine E-Mail-Adresse ist bereits bestätigt',
     INVALID_GOOGLE_TOKEN: 'Die Anmeldung mit Google ist fehlgeschlagen. Bitte versuche es erneut',
+    GOOGLE_ALREADY_LINKED:
+      'Dieses Google-Konto gehört bereits zu einem anderen Wordhoard-Konto. Nutze ein anderes Google-Konto oder registriere dich mit deiner E-Mail-Adresse',
     GOOGLE_UNAVAILABLE: 'Die Anmeldung mit Google ist nicht verfügbar',
     MAX_DICTIONARIES:
       'Für die Rolle „{{role}}“ ist die maximale Anzahl an Wörterbüchern auf {{limit}} festgelegt',

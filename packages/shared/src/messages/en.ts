@@ -18,6 +18,10 @@ export const en = {
     tooManyDefinitions: 'A word can have at most {{count}} definitions',
     policiesRequired: 'All policies should be accepted',
     invalidValue: 'Invalid value',
+    invalidFile: 'The file could not be read. Check its format',
+    duplicateTermInFile: 'The same term as on line {{line}}; skipped',
+    termExists: 'Already in this dictionary; skipped',
+    overWordLimit: 'Over the limit of {{limit}} words per dictionary',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Some fields are not filled in correctly',
@@ -36,6 +40,8 @@ export const en = {
     CODE_EXPIRED: 'The code has expired. Please request a new one',
     ALREADY_VERIFIED: 'Your email is already verified',
     INVALID_GOOGLE_TOKEN: 'Google sign-in failed. Please try again',
+    GOOGLE_ALREADY_LINKED:
+      'This Google account already belongs to another Wordhoard account. Use another Google account, or sign up with your email',
     GOOGLE_UNAVAILABLE: 'Google sign-in is not available',
     MAX_DICTIONARIES: 'For the "{{role}}" role, the maximum number of dictionaries is set to {{limit}}',
     MAX_WORDS: 'You already have max number of words',

@@ -15,6 +15,10 @@ export const es: MessageCatalog = {
     tooManyDefinitions: 'Una palabra puede tener como máximo {{count}} definiciones',
     policiesRequired: 'Debes aceptar todas las políticas',
     invalidValue: 'Valor no válido',
+    invalidFile: 'No se ha podido leer el archivo. Comprueba su formato',
+    duplicateTermInFile: 'El mismo término que en la línea {{line}}; se omite',
+    termExists: 'Ya está en este diccionario; se omite',
+    overWordLimit: 'Supera el límite de {{limit}} palabras por diccionario',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Algunos campos no están rellenados correctamente',
@@ -33,6 +37,8 @@ export const es: MessageCatalog = {
     CODE_EXPIRED: 'El código ha caducado. Solicita uno nuevo',
     ALREADY_VERIFIED: 'Tu correo electrónico ya está verificado',
     INVALID_GOOGLE_TOKEN: 'No se ha podido iniciar sesión con Google. Inténtalo de nuevo',
+    GOOGLE_ALREADY_LINKED:
+      'Esta cuenta de Google ya pertenece a otra cuenta de Wordhoard. Usa otra cuenta de Google o regístrate con tu correo electrónico',
     GOOGLE_UNAVAILABLE: 'El inicio de sesión con Google no está disponible',
     MAX_DICTIONARIES: 'Para el rol «{{role}}», el número máximo de diccionarios está fijado en {{limit}}',
     MAX_WORDS: 'Ya tienes el número máximo de palabras',

@@ -16,6 +16,10 @@ export const fr: MessageCatalog = {
     tooManyDefinitions: 'Un mot peut avoir au plus {{count}} définitions',
     policiesRequired: 'Veuillez accepter toutes les politiques',
     invalidValue: 'Valeur non valide',
+    invalidFile: 'Impossible de lire le fichier. Vérifiez son format',
+    duplicateTermInFile: 'Même terme qu’à la ligne {{line}} ; ignoré',
+    termExists: 'Déjà dans ce dictionnaire ; ignoré',
+    overWordLimit: 'Au-delà de la limite de {{limit}} mots par dictionnaire',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Certains champs ne sont pas remplis correctement',
@@ -34,6 +38,8 @@ export const fr: MessageCatalog = {
     CODE_EXPIRED: 'Le code a expiré. Veuillez en demander un nouveau',
     ALREADY_VERIFIED: 'Votre adresse e-mail est déjà vérifiée',
     INVALID_GOOGLE_TOKEN: 'La connexion avec Google a échoué. Veuillez réessayer',
+    GOOGLE_ALREADY_LINKED:
+      'Ce compte Google est déjà associé à un autre compte Wordhoard. Utilisez un autre compte Google ou inscrivez-vous avec votre e-mail',
     GOOGLE_UNAVAILABLE: 'La connexion avec Google n’est pas disponible',
     MAX_DICTIONARIES:
       'Pour le rôle «\u00a0{{role}}\u00a0», le nombre maximal de dictionnaires est fixé à {{limit}}',

@@ -15,6 +15,10 @@ export const it: MessageCatalog = {
     tooManyDefinitions: 'Una parola può avere al massimo {{count}} definizioni',
     policiesRequired: 'Devi accettare tutte le informative',
     invalidValue: 'Valore non valido',
+    invalidFile: 'Impossibile leggere il file. Controllane il formato',
+    duplicateTermInFile: 'Stesso termine della riga {{line}}; saltato',
+    termExists: 'Già presente in questo dizionario; saltato',
+    overWordLimit: 'Oltre il limite di {{limit}} parole per dizionario',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Alcuni campi non sono compilati correttamente',
@@ -33,6 +37,8 @@ export const it: MessageCatalog = {
     CODE_EXPIRED: 'Il codice è scaduto. Richiedine uno nuovo',
     ALREADY_VERIFIED: 'Il tuo indirizzo email è già verificato',
     INVALID_GOOGLE_TOKEN: 'Accesso con Google non riuscito. Riprova',
+    GOOGLE_ALREADY_LINKED:
+      'Questo account Google appartiene già a un altro account Wordhoard. Usa un altro account Google o registrati con la tua email',
     GOOGLE_UNAVAILABLE: "L'accesso con Google non è disponibile",
     MAX_DICTIONARIES: 'Per il ruolo «{{role}}» il numero massimo di dizionari è impostato a {{limit}}',
     MAX_WORDS: 'Hai già raggiunto il numero massimo di parole',

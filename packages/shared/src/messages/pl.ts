@@ -17,6 +17,10 @@ export const pl: MessageCatalog = {
     tooManyDefinitions: 'Maksymalna liczba definicji słowa: {{count}}',
     policiesRequired: 'Należy zaakceptować wszystkie zasady',
     invalidValue: 'Nieprawidłowa wartość',
+    invalidFile: 'Nie udało się odczytać pliku. Sprawdź jego format',
+    duplicateTermInFile: 'Ten sam termin co w wierszu {{line}}; pominięto',
+    termExists: 'Już jest w tym słowniku; pominięto',
+    overWordLimit: 'Ponad limit {{limit}} słów na słownik',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Niektóre pola są wypełnione nieprawidłowo',
@@ -35,6 +39,8 @@ export const pl: MessageCatalog = {
     CODE_EXPIRED: 'Kod wygasł. Poproś o nowy',
     ALREADY_VERIFIED: 'Twój adres e-mail jest już zweryfikowany',
     INVALID_GOOGLE_TOKEN: 'Logowanie przez Google nie powiodło się. Spróbuj ponownie',
+    GOOGLE_ALREADY_LINKED:
+      'To konto Google jest już powiązane z innym kontem Wordhoard. Użyj innego konta Google albo zarejestruj się za pomocą adresu e-mail',
     GOOGLE_UNAVAILABLE: 'Logowanie przez Google jest niedostępne',
     MAX_DICTIONARIES: 'Dla roli „{{role}}” maksymalna liczba słowników wynosi {{limit}}',
     MAX_WORDS: 'Masz już maksymalną liczbę słów',

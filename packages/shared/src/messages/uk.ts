@@ -17,6 +17,10 @@ export const uk: MessageCatalog = {
     tooManyDefinitions: 'Максимальна кількість визначень у слова: {{count}}',
     policiesRequired: 'Потрібно прийняти всі політики',
     invalidValue: 'Некоректне значення',
+    invalidFile: 'Не вдалося прочитати файл. Перевірте його формат',
+    duplicateTermInFile: 'Такий самий термін, як у рядку {{line}}; пропущено',
+    termExists: 'Уже є в цьому словнику; пропущено',
+    overWordLimit: 'Понад ліміт у {{limit}} слів на словник',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Деякі поля заповнено неправильно',
@@ -35,6 +39,8 @@ export const uk: MessageCatalog = {
     CODE_EXPIRED: 'Термін дії коду минув. Запросіть новий',
     ALREADY_VERIFIED: 'Вашу електронну адресу вже підтверджено',
     INVALID_GOOGLE_TOKEN: 'Не вдалося увійти через Google. Спробуйте ще раз',
+    GOOGLE_ALREADY_LINKED:
+      'Цей обліковий запис Google уже прив’язано до іншого облікового запису Wordhoard. Скористайтеся іншим обліковим записом Google або зареєструйтеся через email',
     GOOGLE_UNAVAILABLE: 'Вхід через Google недоступний',
     MAX_DICTIONARIES: 'Для ролі «{{role}}» максимальна кількість словників — {{limit}}',
     MAX_WORDS: 'У вас уже максимальна кількість слів',

@@ -68,6 +68,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
     respond(reply, await auth.guest(languageOf(request, body.interfaceLanguage), request.ip)),
   );
 
+  route(app, 'guestSignup', async ({ body, request }) => ({
+    user: await auth.guestSignup({
+      userId: currentSession(request).userId,
+      email: body.email,
+      password: body.password,
+      ip: request.ip,
+    }),
+  }));
+
+  route(app, 'guestGoogle', async ({ body, request }) => ({
+    user: await auth.guestGoogle(currentSession(request).userId, body.credential),
+  }));
+
   route(app, 'deleteAccount', async ({ request, reply }) => {
     await auth.deleteAccount(currentSession(request).userId);
     clearSessionCookie(reply, config);

@@ -6,7 +6,7 @@ import {
   type User,
 } from '@wordhoard/shared';
 import type { EmailCodePurpose } from '../../db/schema';
-import { AppError, conflict } from '../../http/errors';
+import { AppError, conflict, forbidden } from '../../http/errors';
 import { codeMail } from '../mail/code-mail';
 import type { Mailer } from '../mail/mailer';
 import { RATE_LIMITS, type RateLimiter } from '../rate-limit/rate-limiter';
@@ -107,10 +107,19 @@ export class AuthService {
     const user = await this.requireUser(userId);
     if (user.role !== 'notVerifiedUser') throw conflict('ALREADY_VERIFIED');
     await this.deps.codes.consume(user.id, 'verify', code);
-    await this.deps.users.update(user.id, {
-      role: 'notAcceptedPolicyUser',
+    await this.deps.users.update(user.id, this.verifiedEmail(user));
+  }
+
+  /**
+   * What a proven address changes. A former guest accepted the policies on the guest page, so
+   * they are a `user` at once, and their 24-hour deletion is cancelled: they keep their words.
+   */
+  private verifiedEmail(user: UserRow) {
+    return {
+      role: user.policyAcceptedAt ? ('user' as const) : ('notAcceptedPolicyUser' as const),
       emailVerifiedAt: this.deps.clock(),
-    });
+      guestExpiresAt: null,
+    };
   }
 
   async resendVerification(userId: string): Promise<void> {
@@ -145,10 +154,7 @@ export class AuthService {
     // The code proves the address is theirs: an unverified account counts as verified now.
     const updated =
       user.role === 'notVerifiedUser'
-        ? await this.deps.users.update(user.id, {
-            role: 'notAcceptedPolicyUser',
-            emailVerifiedAt: this.deps.clock(),
-          })
+        ? await this.deps.users.update(user.id, this.verifiedEmail(user))
         : user;
     return this.signIn(updated ?? user);
   }
@@ -192,9 +198,7 @@ export class AuthService {
         if (!identity.emailVerified) throw conflict('EMAIL_TAKEN');
         const linked = await this.deps.users.update(sameEmail.id, {
           googleSubject: identity.subject,
-          ...(sameEmail.role === 'notVerifiedUser'
-            ? { role: 'notAcceptedPolicyUser' as const, emailVerifiedAt: this.deps.clock() }
-            : {}),
+          ...(sameEmail.role === 'notVerifiedUser' ? this.verifiedEmail(sameEmail) : {}),
         });
         return this.signIn(linked ?? sameEmail);
       }
@@ -208,6 +212,67 @@ export class AuthService {
       emailVerifiedAt: identity.emailVerified ? this.deps.clock() : null,
     });
     return this.signIn(user);
+  }
+
+  /**
+   * A guest signs up with email and password on their own row, so every dictionary, word and
+   * test stays theirs. They verify the mailed code like any new account; until then the
+   * guest's 24 hours still run (docs/decisions/0012-data-portability.md).
+   */
+  async guestSignup(input: { userId: string; email: string; password: string; ip: string }): Promise<User> {
+    const guest = await this.requireGuest(input.userId);
+    await this.deps.rateLimiter.consume(RATE_LIMITS.signup, input.ip);
+    if (await this.deps.users.findByEmail(input.email)) throw conflict('EMAIL_TAKEN');
+    await this.checkMailBudget(input.email);
+    const passwordHash = await hashPassword(input.password);
+    let user: UserRow | undefined;
+    try {
+      user = await this.deps.users.update(guest.id, {
+        email: input.email,
+        passwordHash,
+        role: 'notVerifiedUser',
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw conflict('EMAIL_TAKEN');
+      throw error;
+    }
+    if (!user) throw new AppError(401, 'UNAUTHORIZED');
+    await this.mailCode(user, 'verify');
+    return toUserDto(user);
+  }
+
+  /** A guest signs up with Google: a `user` at once (Google vouches for them), data kept. */
+  async guestGoogle(userId: string, credential: string): Promise<User> {
+    if (!this.deps.google) throw new AppError(503, 'GOOGLE_UNAVAILABLE');
+    const guest = await this.requireGuest(userId);
+    const identity = await this.deps.google.verify(credential);
+    if (await this.deps.users.findByGoogleSubject(identity.subject)) throw conflict('GOOGLE_ALREADY_LINKED');
+    const email = identity.email && identity.emailVerified ? identity.email : null;
+    if (email && (await this.deps.users.findByEmail(email))) throw conflict('EMAIL_TAKEN');
+    let user: UserRow | undefined;
+    try {
+      user = await this.deps.users.update(guest.id, {
+        email,
+        googleSubject: identity.subject,
+        emailVerifiedAt: email ? this.deps.clock() : null,
+        role: 'user',
+        guestExpiresAt: null,
+      });
+    } catch (error) {
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      if (code === '23505') {
+        throw conflict(constraint?.includes('google') ? 'GOOGLE_ALREADY_LINKED' : 'EMAIL_TAKEN');
+      }
+      throw error;
+    }
+    if (!user) throw new AppError(401, 'UNAUTHORIZED');
+    return toUserDto(user);
+  }
+
+  private async requireGuest(userId: string): Promise<UserRow> {
+    const user = await this.requireUser(userId);
+    if (user.role !== 'guest') throw forbidden('ROLE_NOT_ALLOWED');
+    return user;
   }
 
   async deleteAccount(userId: string): Promise<void> {

@@ -213,6 +213,25 @@ export class DictionariesRepository {
     return { dictionary: first.dictionary, rows, total: count?.total ?? 0 };
   }
 
+  /** Every word of a dictionary, oldest first (for export). */
+  async allWords(dictionaryIds: string[]): Promise<WordRow[]> {
+    if (dictionaryIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(words)
+      .where(inArray(words.dictionaryId, dictionaryIds))
+      .orderBy(asc(words.createdAt), asc(words.id));
+  }
+
+  /** Every dictionary of a user, oldest first (for the account export). */
+  async allForUser(userId: string): Promise<DictionaryRow[]> {
+    return this.db
+      .select()
+      .from(dictionaries)
+      .where(eq(dictionaries.userId, userId))
+      .orderBy(asc(dictionaries.createdAt), asc(dictionaries.id));
+  }
+
   async findWord(userId: string, dictionaryId: string, wordId: string): Promise<WordRow | undefined> {
     const [row] = await this.db
       .select({ word: words })

@@ -2,23 +2,31 @@ import {
   DEFAULT_SORTING_CONFIGS,
   ROLE_LIMITS,
   type Dictionary,
+  type DictionaryExport,
+  type ImportResult,
+  type Role,
+  type WordInput,
   type DictionaryList,
   type DictionaryWithWords,
   type Word,
   type createDictionaryBodySchema,
   type dictionariesQuerySchema,
   type dictionaryQuerySchema,
+  type importDictionaryBodySchema,
   type updateDictionaryBodySchema,
 } from '@wordhoard/shared';
 import type { z } from 'zod';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import type { DictionariesRepository } from './dictionaries.repository';
+import type { DictionariesRepository, DictionaryRow } from './dictionaries.repository';
 import { toDictionaryDto, toWordDto } from './dictionary.presenter';
 
 type ListQuery = z.output<typeof dictionariesQuerySchema>;
 type PageQuery = z.output<typeof dictionaryQuerySchema>;
 type CreateBody = z.output<typeof createDictionaryBodySchema>;
 type UpdateBody = z.output<typeof updateDictionaryBodySchema>;
+type ImportDictionaryBody = z.output<typeof importDictionaryBodySchema>;
+type Tx = Parameters<Parameters<DictionariesRepository['transaction']>[0]>[0];
+type NewWord = Required<Pick<WordInput, 'term' | 'definitions'>>;
 
 /** Terms are unique per dictionary ignoring case; the key is what the unique index holds. */
 export const termKey = (term: string) => term.toLocaleLowerCase();
@@ -171,5 +179,114 @@ export class DictionariesService {
       if (isUniqueViolation(error)) throw conflict('DUPLICATE_TERM', { term: '' });
       throw error;
     }
+  }
+
+  /**
+   * Adds imported words in one transaction (docs/decisions/0012-data-portability.md): a term
+   * seen earlier in the import or already in the dictionary is skipped and reported; more
+   * words than the role allows refuse the whole import. Nothing is saved on a refusal.
+   */
+  async importWords(userId: string, id: string, words: NewWord[]): Promise<ImportResult> {
+    return this.guardDuplicates(() =>
+      this.repository.transaction(async (tx) => {
+        const role = await this.repository.lockOwner(tx, userId);
+        const dictionary = await this.repository.lockDictionary(tx, userId, id);
+        if (!role || !dictionary) throw notFound();
+        return this.addWords(tx, role, dictionary, words);
+      }),
+    );
+  }
+
+  /** A new dictionary and its words, in one transaction: both limits hold, or nothing is saved. */
+  async importDictionary(userId: string, body: ImportDictionaryBody): Promise<ImportResult> {
+    return this.guardDuplicates(() =>
+      this.repository.transaction(async (tx) => {
+        const role = await this.repository.lockOwner(tx, userId);
+        if (!role) throw new AppError(401, 'UNAUTHORIZED');
+        const limit = ROLE_LIMITS[role].dictionaries;
+        if ((await this.repository.countForUser(tx, userId)) >= limit) {
+          throw forbidden('MAX_DICTIONARIES', { role, limit });
+        }
+        const now = this.clock();
+        const dictionary = await this.repository.insert(tx, {
+          userId,
+          name: body.name,
+          fromLanguage: body.fromLanguage,
+          toLanguage: body.toLanguage,
+          createdAt: now,
+          updatedAt: now,
+        });
+        return this.addWords(tx, role, dictionary, body.words);
+      }),
+    );
+  }
+
+  private async addWords(
+    tx: Tx,
+    role: Role,
+    dictionary: DictionaryRow,
+    words: NewWord[],
+  ): Promise<ImportResult> {
+    const skipped: ImportResult['skipped'] = [];
+    const fresh = new Map<string, NewWord>();
+    for (const word of words) {
+      const key = termKey(word.term);
+      if (fresh.has(key)) skipped.push({ term: word.term, reason: 'duplicateInFile' });
+      else fresh.set(key, word);
+    }
+    const existing = new Set(
+      (await this.repository.existingTerms(tx, dictionary.id, [...fresh.keys()], [])).map(termKey),
+    );
+    const toInsert: NewWord[] = [];
+    for (const [key, word] of fresh) {
+      if (existing.has(key)) skipped.push({ term: word.term, reason: 'alreadyInDictionary' });
+      else toInsert.push(word);
+    }
+    const wordsCount = dictionary.wordsCount + toInsert.length;
+    if (toInsert.length > 0 && wordsCount > ROLE_LIMITS[role].wordsPerDictionary)
+      throw forbidden('MAX_WORDS');
+    if (toInsert.length === 0) return { dictionary: toDictionaryDto(dictionary), imported: 0, skipped };
+
+    const now = this.clock();
+    await this.repository.insertWords(
+      tx,
+      toInsert.map((word, index) => {
+        // A millisecond apart, so "sort by creation" keeps the file's order.
+        const createdAt = new Date(now.getTime() + index);
+        return {
+          dictionaryId: dictionary.id,
+          term: word.term,
+          termKey: termKey(word.term),
+          definitions: word.definitions,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
+    const row = await this.repository.update(tx, dictionary.id, { wordsCount, updatedAt: now });
+    return { dictionary: toDictionaryDto(row), imported: toInsert.length, skipped };
+  }
+
+  /** The unique index is the final word on duplicates (two imports racing). */
+  private async guardDuplicates<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('DUPLICATE_TERM', { term: '' });
+      throw error;
+    }
+  }
+
+  /** A dictionary with all of its words, oldest first, as the JSON export carries it. */
+  async export(userId: string, id: string): Promise<DictionaryExport> {
+    const dictionary = await this.repository.find(userId, id);
+    if (!dictionary) throw notFound();
+    const words = await this.repository.allWords([id]);
+    return {
+      format: 'wordhoard.dictionary',
+      version: 1,
+      exportedAt: this.clock().toISOString(),
+      dictionary: { ...toDictionaryDto(dictionary), words: words.map(toWordDto) },
+    };
   }
 }

@@ -66,13 +66,14 @@ export class UsersRepository {
   }
 
   /**
-   * Deletes guests whose 24 hours are over, with everything they own (foreign keys cascade).
-   * A plain DELETE by predicate: several instances running it at once simply share the work.
+   * Deletes guests whose 24 hours are over, with everything they own (foreign keys cascade);
+   * that includes a guest who signed up but never verified the address. Verifying clears
+   * `guestExpiresAt`. A plain DELETE by predicate: concurrent runs simply share the work.
    */
   async deleteExpiredGuests(now: Date): Promise<number> {
     const removed = await this.db
       .delete(users)
-      .where(and(eq(users.role, 'guest'), isNotNull(users.guestExpiresAt), lt(users.guestExpiresAt, now)))
+      .where(and(isNotNull(users.guestExpiresAt), lt(users.guestExpiresAt, now)))
       .returning({ id: users.id });
     return removed.length;
   }

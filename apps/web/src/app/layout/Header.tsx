@@ -1,8 +1,9 @@
 import type { User } from '@wordhoard/shared';
-import { CreditCard, House, LogOut, Sparkles, UserPen } from 'lucide-react';
+import { CreditCard, House, LogOut, Sparkles, UserPen, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import {
+  KEEP_WORDS_ROLES,
   PATHS,
   PLANS_ROLES,
   SUBSCRIPTION_ROLES,
@@ -39,6 +40,9 @@ function AccountMenu({ user }: { user: User }) {
       icon: <CreditCard />,
     });
   }
+  if (canOpen({ access: 'member', roles: KEEP_WORDS_ROLES }, user)) {
+    items.push({ id: 'keep', label: t('Header.KeepWords'), to: PATHS.keepWords, icon: <UserPlus /> });
+  }
   if (canOpen({ access: 'member', roles: PLANS_ROLES }, user)) {
     items.push({ id: 'upgrade', label: t('Header.Upgrade'), to: PATHS.plans, icon: <Sparkles /> });
   }
@@ -57,8 +61,16 @@ function AccountMenu({ user }: { user: User }) {
     </>
   );
 
+  // A guest's words are deleted after 24 hours; the way to keep them is always in view.
+  const keepWords = canOpen({ access: 'member', roles: KEEP_WORDS_ROLES }, user);
+
   return (
     <div className={styles.account}>
+      {keepWords && (
+        <Button to={PATHS.keepWords} size="sm" icon={<UserPlus />} data-testid="keep-words">
+          {isMobile ? t('Header.KeepWordsShort') : t('Header.KeepWords')}
+        </Button>
+      )}
       <p className={styles.identity}>{identity}</p>
       <DropdownMenu
         label={t('Header.AccountMenu')}

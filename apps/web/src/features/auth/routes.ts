@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { PATHS, type AppRoute } from '../../shared/routing';
+import { KEEP_WORDS_ROLES, PATHS, type AppRoute } from '../../shared/routing';
 
 export const authRoutes: readonly AppRoute[] = [
   { path: PATHS.auth, access: 'signedOut', Screen: lazy(() => import('./screens/AuthMenuPage')) },
@@ -16,6 +16,12 @@ export const authRoutes: readonly AppRoute[] = [
   // to this one, which stores it; the screen itself sends anyone without a session back to the
   // start. A guard here would see no user yet, and one on the code step would skip this step.
   { path: PATHS.newPassword, access: 'public', Screen: lazy(() => import('./screens/NewPasswordPage')) },
+  {
+    path: PATHS.keepWords,
+    access: 'member',
+    roles: KEEP_WORDS_ROLES,
+    Screen: lazy(() => import('./screens/KeepWordsPage')),
+  },
   { path: PATHS.verify, access: 'verify', Screen: lazy(() => import('./screens/VerifyPage')) },
   {
     path: PATHS.acceptPolicy,

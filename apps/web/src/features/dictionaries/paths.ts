@@ -5,3 +5,4 @@ export const dictionaryPath = (dictionaryId: string) => generatePath(PATHS.dicti
 export const editWordsPath = (dictionaryId: string) => generatePath(PATHS.editWords, { dictionaryId });
 export const editInfoPath = (dictionaryId: string) =>
   generatePath(PATHS.editDictionaryInfo, { dictionaryId });
+export const importWordsPath = (dictionaryId: string) => generatePath(PATHS.importWords, { dictionaryId });

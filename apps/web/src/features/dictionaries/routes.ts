@@ -8,6 +8,8 @@ export const dictionariesRoutes: readonly AppRoute[] = [
     access: 'member',
     Screen: lazy(() => import('./screens/CreateDictionaryPage')),
   },
+  { path: PATHS.importDictionary, access: 'member', Screen: lazy(() => import('./screens/ImportPage')) },
+  { path: PATHS.importWords, access: 'member', Screen: lazy(() => import('./screens/ImportPage')) },
   { path: PATHS.dictionary, access: 'member', Screen: lazy(() => import('./screens/DictionaryPage')) },
   { path: PATHS.editWords, access: 'member', Screen: lazy(() => import('./screens/EditWordsPage')) },
   {

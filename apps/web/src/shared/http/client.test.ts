@@ -2,7 +2,7 @@
 import type { User } from '@wordhoard/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from '../../test/testServer';
-import { createHttpClient, type HttpClientConfig } from './client';
+import { createHttpClient, fileNameOf, type HttpClientConfig } from './client';
 import { ApiError, CancelledError, NetworkError, UnauthorizedError } from './errors';
 
 const user: User = {
@@ -253,5 +253,43 @@ describe('http client against a real server', () => {
     http.abort('testing');
 
     await expect(request).rejects.toBeInstanceOf(CancelledError);
+  });
+
+  it('downloads a file with the name the server gave it, and reports a failed download', async () => {
+    server.handle((_request, _body, response) => {
+      response
+        .writeHead(200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="___.csv"; filename*=UTF-8''${encodeURIComponent('Мої.csv')}`,
+        })
+        .end('\uFEFFкіт,cat\r\n');
+    });
+    const file = await client().download('exportDictionary', {
+      params: { id: dictionaryId },
+      query: { format: 'csv' },
+    });
+    expect(file.fileName).toBe('Мої.csv');
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file.blob.arrayBuffer())).toBe(
+      '\uFEFFкіт,cat\r\n',
+    );
+    expect(server.requests[0]?.url).toBe(`/api/dictionaries/${dictionaryId}/export?format=csv`);
+
+    server.handle((_request, _body, response) => {
+      sendJson(response, 404, { statusCode: 404, code: 'NOT_FOUND', message: 'Не знайдено' });
+    });
+    const error = await client()
+      .download('exportMe')
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 404, message: 'Не знайдено' });
+    expect(reportError).toHaveBeenCalledWith(error);
+  });
+});
+
+describe('fileNameOf', () => {
+  it('prefers filename*, then filename, then a default', () => {
+    expect(fileNameOf(`attachment; filename="a.csv"; filename*=UTF-8''%D0%BA.csv`)).toBe('к.csv');
+    expect(fileNameOf('attachment; filename="a b.json"')).toBe('a b.json');
+    expect(fileNameOf('attachment; filename=plain.csv')).toBe('plain.csv');
+    expect(fileNameOf(null)).toBe('download');
   });
 });

@@ -33,8 +33,16 @@ export type RequestOptions<N extends EndpointName> = Payload<N> & {
 type RequestArgs<N extends EndpointName> =
   object extends Payload<N> ? [options?: RequestOptions<N>] : [options: RequestOptions<N>];
 
+/** A file the API answered with (`Content-Disposition: attachment`). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
 export interface HttpClient {
   request<N extends EndpointName>(name: N, ...args: RequestArgs<N>): Promise<ResponseOf<N>>;
+  /** Like `request`, but the answer is a file: its bytes and the name the server gave it. */
+  download<N extends EndpointName>(name: N, ...args: RequestArgs<N>): Promise<DownloadedFile>;
   /** Aborts the request in flight under `key`, if any. */
   abort: (key: string) => void;
 }
@@ -87,7 +95,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     return encoded ? `${url}?${encoded}` : url;
   }
 
-  async function send(name: EndpointName, options: AnyRequestOptions): Promise<unknown> {
+  async function send(name: EndpointName, options: AnyRequestOptions, asFile = false): Promise<unknown> {
     const endpoint = contract[name];
     const controller = new AbortController();
     const { key, signal: external } = options;
@@ -120,6 +128,16 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
       } catch (error) {
         if (controller.signal.aborted) throw new CancelledError();
         throw new NetworkError(error instanceof Error ? error.message : String(error));
+      }
+
+      if (asFile && response.ok) {
+        try {
+          const blob = await response.blob();
+          return { blob, fileName: fileNameOf(response.headers.get('content-disposition')) };
+        } catch (error) {
+          if (controller.signal.aborted) throw new CancelledError();
+          throw new NetworkError(error instanceof Error ? error.message : String(error));
+        }
       }
 
       let text: string;
@@ -161,23 +179,44 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     return new ApiError(message, status, body.code, body.details, parseRetryAfter(retryAfter));
   }
 
+  async function run(name: EndpointName, options: AnyRequestOptions, asFile: boolean): Promise<unknown> {
+    try {
+      return await send(name, options, asFile);
+    } catch (error) {
+      if (!options.silent && (error instanceof ApiError || error instanceof NetworkError)) {
+        config.reportError?.(error);
+        if (error instanceof UnauthorizedError) config.onUnauthorized?.(error);
+      }
+      throw error;
+    }
+  }
+
   return {
     async request(name, ...[options]) {
-      const requestOptions: AnyRequestOptions = options ?? {};
-      try {
-        return (await send(name, requestOptions)) as ResponseOf<typeof name>;
-      } catch (error) {
-        if (!requestOptions.silent && (error instanceof ApiError || error instanceof NetworkError)) {
-          config.reportError?.(error);
-          if (error instanceof UnauthorizedError) config.onUnauthorized?.(error);
-        }
-        throw error;
-      }
+      return (await run(name, options ?? {}, false)) as ResponseOf<typeof name>;
+    },
+    async download(name, ...[options]) {
+      return (await run(name, options ?? {}, true)) as DownloadedFile;
     },
     abort(key) {
       inFlight.get(key)?.abort();
     },
   };
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: `filename*` wins), or "download". */
+export function fileNameOf(header: string | null): string {
+  if (!header) return 'download';
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header);
+  return (plain?.[1] ?? plain?.[2] ?? 'download').trim() || 'download';
 }
 
 /** Retry-After as seconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); null if absent or bad. */

@@ -1,4 +1,4 @@
 export { accessRedirect, homePathFor } from './access';
 export type { RouteAccess, RouteRule } from './access';
 export type { AppRoute } from './appRoute';
-export { PATHS, PLANS_ROLES, SUBSCRIPTION_ROLES, USER_EDIT_ROLES } from './paths';
+export { KEEP_WORDS_ROLES, PATHS, PLANS_ROLES, SUBSCRIPTION_ROLES, USER_EDIT_ROLES } from './paths';

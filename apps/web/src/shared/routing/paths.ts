@@ -13,6 +13,8 @@ export const PATHS = {
   restoreCode: '/auth/forgetPassword/code',
   newPassword: '/auth/forgetPassword/password',
   verify: '/verify',
+  /** A guest signs up and keeps their words. */
+  keepWords: '/account/create',
   acceptPolicy: '/accept-policy',
   menu: '/menu',
   userEdit: '/user/edit',
@@ -21,6 +23,9 @@ export const PATHS = {
   dictionary: '/dictionaries/:dictionaryId',
   editWords: '/dictionaries/:dictionaryId/words/edit',
   editDictionaryInfo: '/dictionaries/:dictionaryId/info/edit',
+  /** Import into a new dictionary / into this one (docs/decisions/0012-data-portability.md). */
+  importDictionary: '/dictionaries/import',
+  importWords: '/dictionaries/:dictionaryId/import',
   createTester: '/createTester',
   testing: '/testing',
   testingSkip: '/testing/skip',
@@ -40,3 +45,4 @@ export const PATHS = {
 export const USER_EDIT_ROLES = ['user', 'premium', 'developer', 'friend'] as const satisfies readonly Role[];
 export const PLANS_ROLES = ['user'] as const satisfies readonly Role[];
 export const SUBSCRIPTION_ROLES = ['premium'] as const satisfies readonly Role[];
+export const KEEP_WORDS_ROLES = ['guest'] as const satisfies readonly Role[];

@@ -18,7 +18,14 @@ const MAX_WIDTH = 400;
  * "Sign in with Google" (SPEC §1, §7): shown only when the deployment configured a client id;
  * inside an in-app browser, where Google refuses to sign in, the SPEC §8 message instead.
  */
-export function GoogleSignIn({ text = 'continue_with' }: { text?: ButtonText }) {
+export function GoogleSignIn({
+  text = 'continue_with',
+  forGuest = false,
+}: {
+  text?: ButtonText;
+  /** A signed-in guest signs up with Google and keeps their account (POST /auth/guest/google). */
+  forGuest?: boolean;
+}) {
   const { t } = useTranslation();
   const [clientId] = useState(() => readRuntimeConfig().googleClientId);
   const [embedded] = useState(() => isEmbeddedBrowser(navigator.userAgent));
@@ -31,10 +38,18 @@ export function GoogleSignIn({ text = 'continue_with' }: { text?: ButtonText }) 
       </p>
     );
   }
-  return <GoogleButton clientId={clientId} text={text} />;
+  return <GoogleButton clientId={clientId} text={text} forGuest={forGuest} />;
 }
 
-function GoogleButton({ clientId, text }: { clientId: string; text: ButtonText }) {
+function GoogleButton({
+  clientId,
+  text,
+  forGuest,
+}: {
+  clientId: string;
+  text: ButtonText;
+  forGuest: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { http } = useServices();
   const completeSignIn = useCompleteSignIn();
@@ -47,13 +62,14 @@ function GoogleButton({ clientId, text }: { clientId: string; text: ButtonText }
   useEffect(() => {
     onCredential.current = async (credential) => {
       try {
-        await http.request('google', { body: { credential, interfaceLanguage: language } });
+        if (forGuest) await http.request('guestGoogle', { body: { credential } });
+        else await http.request('google', { body: { credential, interfaceLanguage: language } });
       } catch {
         return; // The error modal says why.
       }
       await completeSignIn();
     };
-  }, [http, completeSignIn, language]);
+  }, [http, completeSignIn, language, forGuest]);
 
   useEffect(() => {
     let cancelled = false;

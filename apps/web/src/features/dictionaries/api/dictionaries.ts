@@ -13,6 +13,8 @@ import {
   WORDS_PAGE_SIZE,
   type CreateDictionaryBody,
   type DictionaryWithWords,
+  type ImportDictionaryBody,
+  type ImportWordsBody,
   type UpdateDictionaryBody,
 } from '@wordhoard/shared';
 import { useServices } from '../../../shared/services';
@@ -140,5 +142,42 @@ export function useDeleteDictionary(id: string) {
         forget(queryClient, dictionaryKeys.detail(id)),
         forget(queryClient, dictionaryKeys.lists()),
       ]),
+  });
+}
+
+/** Every word of a dictionary (its JSON export), for the import preview's duplicate check. */
+export function useDictionaryExport(id: string) {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: dictionaryKeys.export(id),
+    queryFn: ({ signal }) =>
+      http.request('exportDictionary', { params: { id }, query: { format: 'json' }, signal }),
+    select: (answer) => (typeof answer === 'string' ? null : answer.dictionary),
+  });
+}
+
+/** POST /dictionaries/:id/import: the words are added in one transaction. */
+export function useImportWords(id: string) {
+  const services = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ImportWordsBody) =>
+      inline(services, () => services.http.request('importWords', { params: { id }, body, silent: true })),
+    onSuccess: () =>
+      Promise.all([
+        forget(queryClient, dictionaryKeys.detail(id)),
+        forget(queryClient, dictionaryKeys.lists()),
+      ]),
+  });
+}
+
+/** POST /dictionaries/import: a new dictionary and its words in one transaction. */
+export function useImportDictionary() {
+  const services = useServices();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ImportDictionaryBody) =>
+      inline(services, () => services.http.request('importDictionary', { body, silent: true })),
+    onSuccess: () => forget(queryClient, dictionaryKeys.lists()),
   });
 }

@@ -25,4 +25,6 @@ export const dictionaryKeys = {
   detail: (id: string) => ['dictionaries', 'detail', id] as const,
   words: (id: string, filter: WordsFilter) => ['dictionaries', 'detail', id, 'words', filter] as const,
   info: (id: string) => ['dictionaries', 'detail', id, 'info'] as const,
+  /** All of a dictionary's words (its JSON export). */
+  export: (id: string) => ['dictionaries', 'detail', id, 'export'] as const,
 };

@@ -1,6 +1,7 @@
 import { DICTIONARIES_SORTS, type DictionariesSort } from '@wordhoard/shared';
-import { Library, SearchX } from 'lucide-react';
+import { FileUp, Library, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PATHS } from '../../../shared/routing';
 import { useUser } from '../../../shared/session';
 import { Button, LoadingIndicator, Page, VISUALLY_HIDDEN } from '../../../shared/ui';
 import { EmptyState } from '../../../shared/ui/EmptyState/EmptyState';
@@ -84,6 +85,12 @@ export default function DictionariesPage() {
           value={sorting}
           onChange={setSorting}
         />
+        {/* At the dictionary limit the create tile says why; this way in is simply not offered. */}
+        {user && total !== undefined && total < user.limits.dictionaries && (
+          <Button variant="secondary" to={PATHS.importDictionary} icon={<FileUp />}>
+            {t('Import.NewEntry')}
+          </Button>
+        )}
       </div>
       <p role="status" className={VISUALLY_HIDDEN}>
         {search.search !== '' && list.data && !list.isPlaceholderData

@@ -1,14 +1,16 @@
 import { WORDS_SORTS, type WordsSort } from '@wordhoard/shared';
-import { ArrowLeft, ListPlus, Pencil, SearchX, Trash2, NotebookPen } from 'lucide-react';
+import { ArrowLeft, FileUp, ListPlus, Pencil, SearchX, Trash2, NotebookPen } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { PATHS } from '../../../shared/routing';
 import { Button, LoadingIndicator, Page, TABULAR_NUMS } from '../../../shared/ui';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog/ConfirmDialog';
 import { EmptyState } from '../../../shared/ui/EmptyState/EmptyState';
 import { SearchField } from '../../../shared/ui/SearchField/SearchField';
 import { useDeleteDictionary, useDictionaryWords } from '../api/dictionaries';
+import { ExportButtons } from '../components/ExportButtons';
+import { Notice } from '../../../shared/ui/Notice/Notice';
 import { DictionaryLoadError } from '../components/DictionaryLoadError';
 import { LoadMore } from '../components/LoadMore';
 import { SortControls } from '../components/SortControls';
@@ -16,13 +18,15 @@ import { WordsTable } from '../components/WordsTable';
 import { useLanguageName } from '../lib/languages';
 import { useSearch } from '../lib/search';
 import { useWordsSorting } from '../lib/sorting';
-import { editInfoPath, editWordsPath } from '../paths';
+import { editInfoPath, editWordsPath, importWordsPath } from '../paths';
+import type { ImportedState } from '../lib/importSource';
 import styles from './DictionaryPage.module.css';
 
 export default function DictionaryPage() {
   const { t } = useTranslation();
   const { dictionaryId = '' } = useParams();
   const navigate = useNavigate();
+  const imported = useLocation().state as ImportedState | null;
   const languageName = useLanguageName();
   const [sorting, setSorting] = useWordsSorting();
   const search = useSearch();
@@ -106,6 +110,11 @@ export default function DictionaryPage() {
       <Button variant="ghost" size="sm" to={PATHS.dictionaries} icon={<ArrowLeft />} className={styles.back}>
         {t('Dictionaries.BackToList')}
       </Button>
+      {imported && typeof imported.imported === 'number' && (
+        <Notice tone="success">
+          {t('Import.Done', { imported: imported.imported, skipped: imported.skipped })}
+        </Notice>
+      )}
       <section className={styles.info} aria-label={t('Dictionaries.Info')}>
         <dl className={styles.facts}>
           <div>
@@ -128,6 +137,10 @@ export default function DictionaryPage() {
           <Button to={editWordsPath(dictionaryId)} icon={<ListPlus />}>
             {t('Dictionaries.ManageWords')}
           </Button>
+          <Button variant="secondary" to={importWordsPath(dictionaryId)} icon={<FileUp />}>
+            {t('Import.Entry')}
+          </Button>
+          <ExportButtons dictionaryId={dictionaryId} />
           <Button
             variant="danger"
             icon={<Trash2 />}

@@ -164,6 +164,53 @@ export function serveDictionaries(server: TestServer, user: User): FakeApi {
       return answer(response, 201, toDictionary(created));
     }
 
+    // Import and export (docs/decisions/0012-data-portability.md).
+    const portability = /^\/api\/dictionaries\/([^/]+)\/(import|export)$/.exec(url.pathname);
+    const target = portability ? api.dictionaries.find((d) => d.id === portability[1]) : undefined;
+    if (portability && !target) return error(response, 404, 'NOT_FOUND', 'Not found');
+    const addWords = (into: FakeDictionary, incoming: { term: string; definitions: string[] }[]) => {
+      const seen = new Set(into.words.map((w) => w.term.toLowerCase()));
+      const fresh = incoming.filter((w) => !seen.has(w.term.toLowerCase()) && seen.add(w.term.toLowerCase()));
+      if (into.words.length + fresh.length > ROLE_LIMITS[api.user.role].wordsPerDictionary) return null;
+      into.words.push(...fresh.map((w) => ({ id: uuid(), ...w, createdAt: now(), updatedAt: now() })));
+      into.wordsCount = into.words.length;
+      return { imported: fresh.length, skipped: incoming.length - fresh.length };
+    };
+    const importResult = (into: FakeDictionary, added: { imported: number; skipped: number }) => ({
+      dictionary: toDictionary(into),
+      imported: added.imported,
+      skipped: Array.from({ length: added.skipped }, () => ({ term: '?', reason: 'alreadyInDictionary' })),
+    });
+    if (target && portability?.[2] === 'export' && request.method === 'GET') {
+      return answer(response, 200, {
+        format: 'wordhoard.dictionary',
+        version: 1,
+        exportedAt: now(),
+        dictionary: { ...toDictionary(target), words: target.words },
+      });
+    }
+    if (target && portability?.[2] === 'import' && request.method === 'POST') {
+      if (api.failNextPatch) {
+        const { status, code, message } = api.failNextPatch;
+        api.failNextPatch = null;
+        return error(response, status, code, message);
+      }
+      const added = addWords(target, json.words as { term: string; definitions: string[] }[]);
+      if (!added) return error(response, 403, 'MAX_WORDS', 'You already have max number of words');
+      return answer(response, 200, importResult(target, added));
+    }
+    if (route === 'POST /api/dictionaries/import') {
+      const created = makeDictionary({
+        name: String(json.name),
+        fromLanguage: json.fromLanguage as Language,
+        toLanguage: json.toLanguage as Language,
+      });
+      const added = addWords(created, json.words as { term: string; definitions: string[] }[]);
+      if (!added) return error(response, 403, 'MAX_WORDS', 'You already have max number of words');
+      api.dictionaries.push(created);
+      return answer(response, 201, importResult(created, added));
+    }
+
     if (dictionaryMatch && !dictionary) return error(response, 404, 'NOT_FOUND', 'Not found');
 
     if (dictionary && request.method === 'GET') {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../shared/session';
 import { Page } from '../../../shared/ui';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
+import { DownloadDataSection } from '../components/DownloadDataSection';
 import { LanguageSection } from '../components/LanguageSection';
 import { PasswordSection } from '../components/PasswordSection';
 import styles from './UserEditPage.module.css';
@@ -23,6 +24,7 @@ export default function UserEditPage() {
     >
       <LanguageSection user={user} />
       <PasswordSection user={user} />
+      <DownloadDataSection />
       <DeleteAccountSection />
     </Page>
   );

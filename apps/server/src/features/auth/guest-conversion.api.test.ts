@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SORTING_CONFIGS, GUEST_LIFETIME_MS } from '@wordhoard/shared';
+import { users } from '../../db/schema';
+import { TestClock } from '../../../test/clock';
+import { JwksServer } from '../../../test/jwks-server';
+import { createTestApp, sessionCookie, testDriver, type TestApp } from '../../../test/harness';
+import { SmtpSink } from '../../../test/smtp-sink';
+import { stateFingerprint } from '../../../test/state';
+
+const PASSWORD = 'Secret123';
+const DAY_AND_AN_HOUR = GUEST_LIFETIME_MS + 60 * 60 * 1000;
+
+let t: TestApp;
+let sink: SmtpSink;
+let jwks: JwksServer;
+const clock = new TestClock();
+let counter = 0;
+const uniqueEmail = (label: string) => `${label}.${++counter}.${Date.now()}@example.com`;
+
+beforeAll(async () => {
+  sink = new SmtpSink();
+  jwks = new JwksServer();
+  const [smtpUrl, jwksUrl] = await Promise.all([sink.start(), jwks.start()]);
+  t = await createTestApp({
+    env: { SMTP_URL: smtpUrl, GOOGLE_CLIENT_ID: jwks.clientId, GOOGLE_JWKS_URL: jwksUrl },
+    clock: clock.now,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await Promise.all([sink.stop(), jwks.stop()]);
+});
+
+const request = (
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  cookie?: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+
+/** A Google ID token still valid at the test clock's time (earlier tests move it a day on). */
+const googleToken = (claims: Parameters<JwksServer['token']>[0]) =>
+  jwks.token({ ...claims, expiresIn: Math.round((clock.now().getTime() - Date.now()) / 1000) + 3600 });
+
+const sweep = () => t.app.services.usersRepository.deleteExpiredGuests(clock.now());
+
+/** A guest with a dictionary of two words and a test in progress. */
+async function guestWithWords() {
+  const entered = await request('POST', '/api/auth/guest', undefined, { interfaceLanguage: 'en' });
+  expect(entered.statusCode).toBe(201);
+  const cookie = sessionCookie(entered);
+  const userId: string = entered.json().user.id;
+  const imported = await request('POST', '/api/dictionaries/import', cookie, {
+    name: 'Guest words',
+    fromLanguage: 'en',
+    toLanguage: 'uk',
+    words: [
+      { term: 'cat', definitions: ['кіт', 'кішка'] },
+      { term: 'dog', definitions: ['пес'] },
+    ],
+  });
+  expect(imported.statusCode, imported.body).toBe(201);
+  const dictionaryId: string = imported.json().dictionary.id;
+  const tester = await request('POST', '/api/tester', cookie, {
+    dictionaryId,
+    swap: false,
+    range: { type: 'quantity', from: 'all', count: 20, order: 'asc' },
+  });
+  expect(tester.statusCode).toBe(201);
+  return { cookie, userId, dictionaryId };
+}
+
+async function expectDataKept(cookie: string, dictionaryId: string) {
+  const dictionary = await request('GET', `/api/dictionaries/${dictionaryId}?sort=term&direction=1`, cookie);
+  expect(dictionary.statusCode, dictionary.body).toBe(200);
+  expect(dictionary.json().words.map((word: { term: string }) => word.term)).toEqual(['cat', 'dog']);
+  const testing = await request('GET', '/api/testing', cookie);
+  expect(testing.json().test).toMatchObject({ term: 'cat', total: 2 });
+}
+
+describe(`a guest signs up with email and keeps their words (${testDriver})`, () => {
+  it('keeps the same account through sign-up and verification, and is never swept', async () => {
+    const { cookie, userId, dictionaryId } = await guestWithWords();
+    const email = uniqueEmail('keeper');
+    const signup = await request('POST', '/api/auth/guest/signup', cookie, { email, password: PASSWORD });
+    expect(signup.statusCode, signup.body).toBe(200);
+    expect(signup.json().user).toMatchObject({ id: userId, email, role: 'notVerifiedUser' });
+
+    const code = await sink.codeFor(email);
+    const verified = await request('POST', '/api/auth/verify', cookie, { code });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const me = (await request('GET', '/api/users/me', cookie)).json();
+    // The guest accepted the policies on the guest page: no accept-policy step.
+    expect(me).toMatchObject({ id: userId, email, role: 'user', guestExpiresAt: null });
+    expect(me.limits.dictionaries).toBe(2);
+
+    clock.advance(DAY_AND_AN_HOUR);
+    await sweep();
+    expect(await t.app.services.usersRepository.findById(userId)).toBeDefined();
+    expect((await request('GET', '/api/users/me', cookie)).statusCode).toBe(200);
+    await expectDataKept(cookie, dictionaryId);
+    const login = await request('POST', '/api/auth/login', undefined, { email, password: PASSWORD });
+    expect(login.json().user.id).toBe(userId);
+  });
+
+  it('is swept with its data when the address is never verified', async () => {
+    const { cookie, userId } = await guestWithWords();
+    const email = uniqueEmail('forgetful');
+    expect(
+      (await request('POST', '/api/auth/guest/signup', cookie, { email, password: PASSWORD })).statusCode,
+    ).toBe(200);
+    clock.advance(DAY_AND_AN_HOUR);
+    await sweep();
+    expect(await t.app.services.usersRepository.findById(userId)).toBeUndefined();
+    // The address is free again.
+    const again = await request('POST', '/api/auth/signup', undefined, { email, password: PASSWORD });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('refuses an address that belongs to another account, in the guest’s language, changing nothing', async () => {
+    const taken = uniqueEmail('taken');
+    await t.database.db
+      .insert(users)
+      .values({ email: taken, role: 'user', sortingConfigs: DEFAULT_SORTING_CONFIGS });
+    const { cookie, userId } = await guestWithWords();
+    const before = await stateFingerprint(t.database.db);
+    const response = await request(
+      'POST',
+      '/api/auth/guest/signup',
+      cookie,
+      { email: taken, password: PASSWORD },
+      { 'accept-language': 'uk' },
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: 'Обліковий запис із цією електронною адресою вже існує',
+    });
+    expect(await stateFingerprint(t.database.db)).toBe(before);
+    expect((await request('GET', '/api/users/me', cookie)).json()).toMatchObject({
+      id: userId,
+      role: 'guest',
+    });
+  });
+
+  it('is only for guests', async () => {
+    const entered = await request('POST', '/api/auth/guest', undefined, {});
+    const cookie = sessionCookie(entered);
+    const email = uniqueEmail('twice');
+    expect(
+      (await request('POST', '/api/auth/guest/signup', cookie, { email, password: PASSWORD })).statusCode,
+    ).toBe(200);
+    const again = await request('POST', '/api/auth/guest/signup', cookie, {
+      email: uniqueEmail('other'),
+      password: PASSWORD,
+    });
+    expect(again.statusCode).toBe(403);
+    expect(
+      (await request('POST', '/api/auth/guest/signup', undefined, { email, password: PASSWORD })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe(`a guest signs up with Google and keeps their words (${testDriver})`, () => {
+  it('becomes a user on the same account at once, and is never swept', async () => {
+    const { cookie, userId, dictionaryId } = await guestWithWords();
+    const credential = await googleToken({
+      sub: 'guest-google-1',
+      email: 'Keeper@Gmail.com',
+      email_verified: true,
+    });
+    const response = await request('POST', '/api/auth/guest/google', cookie, { credential });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().user).toMatchObject({
+      id: userId,
+      email: 'keeper@gmail.com',
+      role: 'user',
+      guestExpiresAt: null,
+    });
+    // Signing in with Google later finds the same account.
+    const again = await request('POST', '/api/auth/google', undefined, {
+      credential: await googleToken({
+        sub: 'guest-google-1',
+        email: 'keeper@gmail.com',
+        email_verified: true,
+      }),
+    });
+    expect(again.json().user.id).toBe(userId);
+
+    clock.advance(DAY_AND_AN_HOUR);
+    await sweep();
+    await expectDataKept(cookie, dictionaryId);
+  });
+
+  it('refuses a Google account already linked elsewhere, or its address taken, changing nothing', async () => {
+    const existing = await request('POST', '/api/auth/google', undefined, {
+      credential: await googleToken({
+        sub: 'linked-elsewhere',
+        email: 'owner@gmail.com',
+        email_verified: true,
+      }),
+    });
+    expect(existing.statusCode).toBe(200);
+    const { cookie, userId } = await guestWithWords();
+    const before = await stateFingerprint(t.database.db);
+
+    const linked = await request(
+      'POST',
+      '/api/auth/guest/google',
+      cookie,
+      {
+        credential: await googleToken({
+          sub: 'linked-elsewhere',
+          email: 'x@gmail.com',
+          email_verified: true,
+        }),
+      },
+      { 'accept-language': 'de' },
+    );
+    expect(linked.statusCode).toBe(409);
+    expect(linked.json()).toMatchObject({ code: 'GOOGLE_ALREADY_LINKED' });
+    expect(linked.json().message).toContain('Google-Konto');
+
+    const sameEmail = await request('POST', '/api/auth/guest/google', cookie, {
+      credential: await googleToken({ sub: 'fresh-subject', email: 'owner@gmail.com', email_verified: true }),
+    });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().code).toBe('EMAIL_TAKEN');
+
+    expect(await stateFingerprint(t.database.db)).toBe(before);
+    expect((await request('GET', '/api/users/me', cookie)).json()).toMatchObject({
+      id: userId,
+      role: 'guest',
+    });
+  });
+});

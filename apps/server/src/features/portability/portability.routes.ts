@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { currentSession } from '../../http/access';
+import { asAttachment } from '../../http/attachment';
+import { route } from '../../http/route';
+import type { AccountExportService } from './account-export';
+
+export function registerPortabilityRoutes(
+  app: FastifyInstance,
+  deps: { accountExport: AccountExportService },
+): void {
+  route(app, 'exportMe', async ({ request, reply }) => {
+    const exported = await deps.accountExport.export(currentSession(request).userId);
+    asAttachment(
+      reply,
+      `wordhoard-${exported.exportedAt.slice(0, 10)}.json`,
+      'application/json; charset=utf-8',
+    );
+    return exported;
+  });
+}

@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { startTestServer, type TestServer } from '../../../test/testServer';
+import {
+  makeDictionary,
+  makeWords,
+  sent,
+  serveDictionaries,
+  type FakeApi,
+} from '../test/fakeDictionariesApi';
+
+describe('Import screen', () => {
+  let server: TestServer;
+  let api: FakeApi;
+
+  beforeEach(async () => {
+    server = await startTestServer();
+    api = serveDictionaries(server, makeUser());
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  const open = async (path: string, title: string) => {
+    const rendered = await renderApp({ path, apiUrl: server.apiUrl });
+    await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 });
+    return rendered;
+  };
+  const words = () => screen.getByRole('textbox', { name: 'Words' });
+  const importButton = () => screen.getByRole('button', { name: 'Import' });
+  const statusOfRow = (line: number) => {
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    const row = rows.find(
+      (candidate) => within(candidate).getAllByRole('cell')[0]?.textContent === String(line),
+    );
+    return row?.lastElementChild?.textContent ?? '';
+  };
+
+  it('marks each line’s problems in the user’s words and imports only when none blocks', async () => {
+    const dictionary = makeDictionary({ name: 'Animals', words: makeWords(1, 'cat') });
+    api.dictionaries.push(dictionary);
+    const { user, router } = await open(`/dictionaries/${dictionary.id}/import`, 'Import into “Animals”');
+    expect(importButton()).toBeDisabled();
+
+    await user.click(words());
+    await user.paste(
+      [
+        'dog,Hund,Köter',
+        'CAT 001,Katze',
+        'bad<tag>,x',
+        `${'x'.repeat(64)},lang`,
+        'Dog,noch einmal',
+        'lonely',
+      ].join('\n'),
+    );
+
+    await waitFor(() => expect(statusOfRow(1)).toBe('Ready'));
+    expect(statusOfRow(2)).toBe('SkippedTerm: Already in this dictionary; skipped');
+    expect(statusOfRow(3)).toBe('To fixTerm: Contains one or more forbidden characters');
+    expect(statusOfRow(4)).toBe('To fixTerm: Should be at most 63 characters');
+    expect(statusOfRow(5)).toBe('SkippedTerm: The same term as on line 1; skipped');
+    expect(statusOfRow(6)).toBe('To fixDefinitions: Add at least one definition');
+    const counts = screen.getByTestId('import-counts');
+    expect(
+      within(counts)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent),
+    ).toEqual(['1', '2', '3']);
+    expect(importButton()).toBeDisabled();
+
+    // Fixing the text in place (a chosen file lands here too) unblocks the import.
+    await user.clear(words());
+    await user.paste('dog,Hund,Köter\nCAT 001,Katze\nbird,Vogel');
+    await waitFor(() => expect(importButton()).toBeEnabled());
+    await user.click(importButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dictionaries/${dictionary.id}`));
+    expect(JSON.parse(sent(server, 'POST', `/api/dictionaries/${dictionary.id}/import`)[0]!.body)).toEqual({
+      words: [
+        { term: 'dog', definitions: ['Hund', 'Köter'] },
+        { term: 'bird', definitions: ['Vogel'] },
+      ],
+    });
+    expect(await screen.findByText('Import finished. Words added: 2. Skipped: 1.')).toBeInTheDocument();
+  });
+
+  it('keeps everything typed when saving fails, and says why', async () => {
+    const dictionary = makeDictionary({ name: 'Animals' });
+    api.dictionaries.push(dictionary);
+    api.failNextPatch = { status: 403, code: 'MAX_WORDS', message: 'You already have max number of words' };
+    const { user } = await open(`/dictionaries/${dictionary.id}/import`, 'Import into “Animals”');
+    await user.click(words());
+    await user.paste('sun;Sonne\nmoon;Mond');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Separator' }), 'Semicolon');
+    await waitFor(() => expect(importButton()).toBeEnabled());
+    await user.click(importButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('You already have max number of words');
+    expect(words()).toHaveValue('sun;Sonne\nmoon;Mond');
+    expect(importButton()).toBeEnabled();
+  });
+
+  it('marks lines past the role’s word limit', async () => {
+    api.user = makeUser({
+      role: 'guest',
+      email: null,
+      limits: { dictionaries: 1, wordsPerDictionary: 2, testsPerDay: 3 },
+    });
+    const dictionary = makeDictionary({ name: 'Animals', words: makeWords(1) });
+    api.dictionaries.push(dictionary);
+    const { user } = await open(`/dictionaries/${dictionary.id}/import`, 'Import into “Animals”');
+    await user.click(words());
+    await user.paste('a,1\nb,2');
+    await waitFor(() => expect(statusOfRow(2)).toBe('To fixOver the limit of 2 words per dictionary'));
+    expect(importButton()).toBeDisabled();
+  });
+
+  it('reads a chosen JSON export into a new dictionary, taking its name and languages', async () => {
+    const { user, router } = await open('/dictionaries/import', 'Import a dictionary');
+    const file = new File(
+      [
+        JSON.stringify({
+          format: 'wordhoard.dictionary',
+          version: 1,
+          dictionary: {
+            name: 'Мої слова',
+            fromLanguage: 'uk',
+            toLanguage: 'en',
+            words: [{ term: 'кіт', definitions: ['cat', 'tomcat'] }],
+          },
+        }),
+      ],
+      'slova.json',
+      { type: 'application/json' },
+    );
+    await user.upload(screen.getByTestId('import-file'), file);
+
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Мої слова'));
+    expect(screen.getByRole('combobox', { name: 'Format' })).toHaveValue('json');
+    expect(screen.getByRole('combobox', { name: 'Terms language' })).toHaveValue('uk');
+    expect(screen.getByText('slova.json')).toBeInTheDocument();
+    await waitFor(() => expect(statusOfRow(1)).toBe('Ready'));
+    await user.click(importButton());
+
+    await waitFor(() => expect(api.dictionaries).toHaveLength(1));
+    expect(JSON.parse(sent(server, 'POST', '/api/dictionaries/import')[0]!.body)).toEqual({
+      name: 'Мої слова',
+      fromLanguage: 'uk',
+      toLanguage: 'en',
+      words: [{ term: 'кіт', definitions: ['cat', 'tomcat'] }],
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/dictionaries/${api.dictionaries[0]!.id}`),
+    );
+  });
+
+  it('checks the new dictionary’s name with the shared rules before sending anything', async () => {
+    const { user } = await open('/dictionaries/import', 'Import a dictionary');
+    await user.click(words());
+    await user.paste('sun,Sonne');
+    await waitFor(() => expect(importButton()).toBeEnabled());
+    await user.click(importButton());
+    expect(await screen.findByText('The field is required')).toBeInTheDocument();
+    expect(sent(server, 'POST', '/api/dictionaries/import')).toHaveLength(0);
+  });
+});

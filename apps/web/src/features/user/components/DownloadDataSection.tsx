@@ -1,0 +1,45 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveFile } from '../../../shared/lib/saveFile';
+import { useServices } from '../../../shared/services';
+import { Button, Card } from '../../../shared/ui';
+import styles from '../screens/UserEditPage.module.css';
+
+/** The data-portability right of the privacy policy: everything the account owns, as JSON. */
+export function DownloadDataSection() {
+  const { t } = useTranslation();
+  const { http } = useServices();
+  const [pending, setPending] = useState(false);
+
+  async function download() {
+    setPending(true);
+    try {
+      const file = await http.download('exportMe');
+      saveFile(file.blob, file.fileName);
+    } catch {
+      // The error modal says why.
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Card as="section" className={styles.section} aria-labelledby="user-data-title">
+      <h2 id="user-data-title" className={styles.sectionTitle}>
+        {t('User.DataTitle')}
+      </h2>
+      <p className={styles.sectionLead}>{t('User.DataLead')}</p>
+      <Button
+        variant="secondary"
+        icon={<Download />}
+        className={styles.submit}
+        disabled={pending}
+        aria-busy={pending}
+        onClick={() => void download()}
+      >
+        {t('User.DataButton')}
+      </Button>
+    </Card>
+  );
+}

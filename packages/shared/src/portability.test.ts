@@ -1,0 +1,224 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  guessImportOptions,
+  exportFileName,
+  importTermKey,
+  parseDelimited,
+  parseImport,
+  previewImport,
+  toDelimited,
+  type ImportDelimiter,
+} from './portability';
+import { decodeMessage, definitionSchema, normalizeSpaces, termSchema } from './validation';
+
+const PUNCTUATION = `.!?'"’ʼ‘“”„«»()-–—:;/&+%@#$_*=¿¡…`;
+/** Letters of many scripts (and digits), as code points a term or definition may hold. */
+const letter = fc.oneof(
+  fc.constantFrom(...Array.from('aZßąłїЄжΩλ中文字日本語한국어עבריתالعربيةहिन्दीไทย0123456789')),
+  fc
+    .integer({ min: 0x41, max: 0x2ffff })
+    .map((code) => String.fromCodePoint(code))
+    .filter((char) => /^[\p{L}\p{N}]$/u.test(char)),
+);
+const piece = fc.oneof(
+  { weight: 6, arbitrary: letter },
+  { weight: 1, arbitrary: fc.constantFrom(' ', ...Array.from(PUNCTUATION)) },
+);
+const textOf = (schema: typeof termSchema, extra: fc.Arbitrary<string>) =>
+  fc
+    .array(fc.oneof(piece, extra), { minLength: 1, maxLength: 30 })
+    .map((chars) => chars.join(''))
+    .filter((value) => value === normalizeSpaces(value) && schema.safeParse(value).success);
+
+const term = textOf(termSchema, fc.constant(','));
+const definition = textOf(definitionSchema, fc.constant(';'));
+const word = fc.record({
+  term,
+  definitions: fc.uniqueArray(definition, { minLength: 1, maxLength: 10, selector: importTermKey }),
+});
+const words = fc.uniqueArray(word, { minLength: 1, maxLength: 25, selector: (w) => importTermKey(w.term) });
+
+const NO_LIMIT = { existingTerms: [], existingCount: 0, wordLimit: 5000 };
+const messagesOf = (row: { problems: { message: string }[] }) =>
+  row.problems.map((problem) => decodeMessage(problem.message));
+
+describe('export → import round trip', () => {
+  it.each<[string, ImportDelimiter]>([
+    ['CSV', ','],
+    ['semicolon', ';'],
+    ['TSV', '\t'],
+  ])('keeps every term and definition of random unicode words through %s', (_label, delimiter) => {
+    fc.assert(
+      fc.property(words, (original) => {
+        const text = `\uFEFF${toDelimited(original, delimiter)}`;
+        const parsed = parseImport(text, { format: 'delimited', delimiter });
+        const preview = previewImport(parsed.entries, NO_LIMIT);
+        expect(preview.blocked).toBe(false);
+        expect(preview.words).toEqual(original);
+        expect(preview.rows.map((row) => row.status)).toEqual(original.map(() => 'ready'));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps them through the JSON export as well', () => {
+    fc.assert(
+      fc.property(words, (original) => {
+        const text = JSON.stringify({
+          format: 'wordhoard.dictionary',
+          version: 1,
+          dictionary: { name: 'Mine', fromLanguage: 'uk', toLanguage: 'en', words: original },
+        });
+        const parsed = parseImport(text, { format: 'json' });
+        expect(parsed.dictionary).toEqual({ name: 'Mine', fromLanguage: 'uk', toLanguage: 'en' });
+        expect(previewImport(parsed.entries, NO_LIMIT).words).toEqual(original);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('reading CSV and TSV', () => {
+  it('follows RFC 4180 quoting, with line breaks inside quotes and the record’s first line', () => {
+    const text = 'a,"b, c","say ""hi"""\r\n\r\n"multi\nline",x\nlast,"unclosed';
+    expect(parseDelimited(text, ',')).toEqual([
+      { line: 1, cells: ['a', 'b, c', 'say "hi"'] },
+      { line: 3, cells: ['multi\nline', 'x'] },
+      { line: 5, cells: ['last', 'unclosed'] },
+    ]);
+  });
+
+  it('splits definition cells on commas and drops the empty cells spreadsheets pad rows with', () => {
+    const parsed = parseImport('cat;kitty, puss;;\ndog;hound;;', { format: 'delimited', delimiter: ';' });
+    expect(parsed.entries).toEqual([
+      { line: 1, term: 'cat', definitions: ['kitty', 'puss'] },
+      { line: 2, term: 'dog', definitions: ['hound'] },
+    ]);
+  });
+
+  it('skips a header line when asked', () => {
+    const parsed = parseImport('term,definition\nsun,Sonne', {
+      format: 'delimited',
+      delimiter: ',',
+      skipHeader: true,
+    });
+    expect(parsed.entries).toEqual([{ line: 2, term: 'sun', definitions: ['Sonne'] }]);
+  });
+
+  it('reads Quizlet exports with any term and card separator', () => {
+    expect(
+      parseImport('sun\tSonne, Gestirn\nmoon\tMond\n', {
+        format: 'quizlet',
+        termSeparator: '\t',
+        cardSeparator: '\n',
+      }).entries,
+    ).toEqual([
+      { line: 1, term: 'sun', definitions: ['Sonne', 'Gestirn'] },
+      { line: 2, term: 'moon', definitions: ['Mond'] },
+    ]);
+    expect(
+      parseImport('sun - Sonne;\nmoon - Mond;star', {
+        format: 'quizlet',
+        termSeparator: ' - ',
+        cardSeparator: ';',
+      }).entries,
+    ).toEqual([
+      { line: 1, term: 'sun', definitions: ['Sonne'] },
+      { line: 2, term: 'moon', definitions: ['Mond'] },
+      { line: 2, term: 'star', definitions: [] },
+    ]);
+  });
+
+  it('reports JSON it cannot read', () => {
+    expect(parseImport('{ not json', { format: 'json' }).error).toBe('validation.invalidFile');
+    expect(parseImport('{"something":1}', { format: 'json' }).error).toBe('validation.invalidFile');
+    expect(parseImport('[{"term":"a","definitions":"b, c"}]', { format: 'json' }).entries).toEqual([
+      { line: 1, term: 'a', definitions: ['b', 'c'] },
+    ]);
+  });
+
+  it('guesses the format from the file name and first line', () => {
+    expect(guessImportOptions('words.json', '')).toEqual({ format: 'json' });
+    expect(guessImportOptions('words.tsv', 'a,b')).toEqual({ format: 'delimited', delimiter: '\t' });
+    expect(guessImportOptions('x.csv', 'a;b;c, d')).toEqual({ format: 'delimited', delimiter: ';' });
+    expect(guessImportOptions('x.txt', 'a,b')).toEqual({ format: 'delimited', delimiter: ',' });
+  });
+});
+
+describe('the preview of each line', () => {
+  const text = [
+    'sun,Sonne',
+    'moon<script>,Mond',
+    `${'x'.repeat(64)},lang`,
+    'empty',
+    'Sun,noch einmal',
+    'star,Stern,Stern',
+    'sky,Himmel',
+    'cloud,Wolke',
+  ].join('\n');
+  const { entries } = parseImport(text, { format: 'delimited', delimiter: ',' });
+
+  it('names every problem of every line in the shared validation keys', () => {
+    const preview = previewImport(entries, NO_LIMIT);
+    expect(preview.rows.map((row) => [row.line, row.status, messagesOf(row).map((m) => m.key)])).toEqual([
+      [1, 'ready', []],
+      [2, 'error', ['validation.forbiddenCharacters']],
+      [3, 'error', ['validation.maxLength']],
+      [4, 'error', ['validation.definitionsRequired']],
+      [5, 'skipped', ['validation.duplicateTermInFile']],
+      [6, 'error', ['validation.duplicateDefinition']],
+      [7, 'ready', []],
+      [8, 'ready', []],
+    ]);
+    expect(messagesOf(preview.rows[2]!)[0]!.values).toEqual({ length: 63 });
+    expect(messagesOf(preview.rows[4]!)[0]!.values).toEqual({ line: 1 });
+    expect(preview.counts).toEqual({ total: 8, ready: 3, skipped: 1, errors: 4 });
+    expect(preview.blocked).toBe(true);
+    expect(preview.words.map((w) => w.term)).toEqual(['sun', 'sky', 'cloud']);
+  });
+
+  it('skips terms already in the dictionary, ignoring case', () => {
+    const preview = previewImport(
+      parseImport('SKY,Himmel\nsea,Meer', { format: 'delimited', delimiter: ',' }).entries,
+      {
+        existingTerms: ['sky'],
+        existingCount: 1,
+        wordLimit: 100,
+      },
+    );
+    expect(preview.rows.map((row) => row.status)).toEqual(['skipped', 'ready']);
+    expect(messagesOf(preview.rows[0]!)[0]!.key).toBe('validation.termExists');
+    expect(preview.blocked).toBe(false);
+  });
+
+  it('marks the lines past the role’s word limit as errors', () => {
+    const lines = Array.from({ length: 5 }, (_, index) => `w${index},d`).join('\n');
+    const preview = previewImport(parseImport(lines, { format: 'delimited', delimiter: ',' }).entries, {
+      existingTerms: ['old1', 'old2'],
+      existingCount: 2,
+      wordLimit: 5,
+    });
+    expect(preview.rows.map((row) => row.status)).toEqual(['ready', 'ready', 'ready', 'error', 'error']);
+    expect(messagesOf(preview.rows[3]!)[0]).toEqual({
+      key: 'validation.overWordLimit',
+      values: { limit: 5 },
+    });
+    expect(preview.blocked).toBe(true);
+  });
+});
+
+describe('writing', () => {
+  it('quotes only what needs it and ends records with CRLF', () => {
+    expect(toDelimited([{ term: 'a, b', definitions: ['say "x"', 'plain'] }])).toBe(
+      '"a, b","say ""x""",plain\r\n',
+    );
+    expect(toDelimited([{ term: 'a;b', definitions: ['c'] }], ';')).toBe('"a;b";c\r\n');
+  });
+
+  it('makes a file name from any dictionary name', () => {
+    expect(exportFileName('Deutsch A1', 'csv')).toBe('Deutsch-A1.csv');
+    expect(exportFileName('Мої слова!', 'json')).toBe('Мої-слова.json');
+    expect(exportFileName('$$$', 'csv')).toBe('dictionary.csv');
+  });
+});

@@ -77,6 +77,15 @@ export class DictionariesRepository {
     return { rows: [], total: count?.total ?? 0 };
   }
 
+  async find(userId: string, id: string): Promise<DictionaryRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(dictionaries)
+      .where(and(eq(dictionaries.id, id), eq(dictionaries.userId, userId)))
+      .limit(1);
+    return row;
+  }
+
   /** Locks the owner's row so that concurrent creates count one after another. */
   async lockOwner(tx: Tx, userId: string): Promise<(typeof users.$inferSelect)['role'] | undefined> {
     const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update');

@@ -3,4 +3,5 @@ export * from './errors';
 export * from './validation';
 export * from './schemas';
 export * from './contract';
+export * from './endpoints';
 export * from './messages';

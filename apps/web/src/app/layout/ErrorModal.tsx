@@ -38,20 +38,36 @@ const loadErrorDialog = (): Promise<{ default: ComponentType<ErrorDialogProps> }
   import('./ErrorDialog').catch(() => ({ default: FallbackErrorDialog }));
 const ErrorDialog = lazy(loadErrorDialog);
 
-/** Runs `task` when the browser is idle after start-up (or soon, where there is no idle callback). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
+/**
+ * Runs `task` once the page has loaded and the browser is idle, so that it never competes with
+ * the first screen for the network or the main thread.
+ */
+function afterLoadWhenIdle(task: () => void): () => void {
+  let cancelIdle = () => {};
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(task, { timeout: 5000 });
+      cancelIdle = () => window.cancelIdleCallback(id);
+    } else {
+      const id = window.setTimeout(task, 2000);
+      cancelIdle = () => window.clearTimeout(id);
+    }
+  };
+  if (document.readyState === 'complete') {
+    whenIdle();
+    return () => cancelIdle();
   }
-  const id = window.setTimeout(task, 1000);
-  return () => window.clearTimeout(id);
+  window.addEventListener('load', whenIdle, { once: true });
+  return () => {
+    window.removeEventListener('load', whenIdle);
+    cancelIdle();
+  };
 }
 
 /**
  * The global error modal (SPEC §2): open while there is a message; closing clears it.
  * The dialog (Radix) is not part of the start-up JavaScript: it is fetched when the browser is
- * idle after the first screen, or at once if an error comes first.
+ * idle after the page has loaded, or at once if an error comes first.
  */
 export function ErrorModal() {
   const { errors } = useServices();
@@ -60,7 +76,7 @@ export function ErrorModal() {
   const [needed, setNeeded] = useState(false);
   if (message !== '' && !needed) setNeeded(true);
 
-  useEffect(() => whenIdle(() => void loadErrorDialog()), []);
+  useEffect(() => afterLoadWhenIdle(() => void loadErrorDialog()), []);
 
   if (!needed) return null;
   return (

@@ -13,13 +13,17 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/database';
+import { lighthouseResult, runLighthouse, writeLighthouseResults } from './lighthouse';
 import { BENCH_PASSWORD, BENCH_SEARCH, seed, type Seeded } from './seed';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const root = path.resolve(import.meta.dirname, '..');
-/** `BENCH_ONLY=postgres|pglite` runs one database; `BENCH_FILTER=text` only matching routes (for profiling). */
+/**
+ * `BENCH_ONLY=postgres|pglite` runs one database, `BENCH_ONLY=lighthouse` only the Lighthouse audits
+ * (bench/lighthouse.ts); `BENCH_FILTER=text` only matching routes (for profiling, no Lighthouse).
+ */
 const ONLY = process.env.BENCH_ONLY;
 const FILTER = process.env.BENCH_FILTER;
 /** `BENCH_PROFILE=dir` starts the server with `--cpu-prof` writing into dir. */
@@ -251,6 +255,12 @@ async function runOnPostgres() {
 }
 
 async function main() {
+  const file = path.join(root, 'bench/results.json');
+  if (ONLY === 'lighthouse') {
+    writeLighthouseResults(file, await runLighthouse());
+    console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
+    return;
+  }
   const results = [];
   if (ONLY !== 'pglite') results.push(await runOnPostgres());
   if (ONLY !== 'postgres') {
@@ -261,10 +271,10 @@ async function main() {
       await rm(dataDir, { recursive: true, force: true });
     }
   }
-  const file = path.join(root, 'bench/results.json');
+  const lighthouse = !ONLY && !FILTER ? lighthouseResult(await runLighthouse()) : undefined;
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, results, lighthouse }, null, 2)}\n`,
   );
   console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
 }

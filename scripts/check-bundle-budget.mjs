@@ -16,7 +16,7 @@ const ROUTES = [
   { name: '/menu (signed in)', budget: 150 * KB, screens: ['src/features/menu/MenuPage.tsx'] },
 ];
 
-const chunkName = (file) => path.basename(file).replace(/-[\w-]{8,}\.js$/, '');
+const chunkName = (file) => path.basename(file).replace(/-[\w-]{8}\.js$/, '');
 const gzipped = new Map();
 const sizeOf = (file) => {
   if (!gzipped.has(file))
@@ -63,9 +63,12 @@ for (const route of ROUTES) {
       .map((chunk) => ({ ...chunk, growth: chunk.bytes - (baseline[chunk.name] ?? 0) }))
       .filter((chunk) => chunk.growth > 0)
       .sort((a, b) => b.growth - a.growth);
-    for (const chunk of grown.slice(0, 5)) {
+    if (grown.length === 0) console.log('     no chunk grew since the baseline; the largest:');
+    const named = grown.length > 0 ? grown : [...chunks].sort((a, b) => b.bytes - a.bytes);
+    for (const chunk of named.slice(0, 5)) {
       console.log(
-        `     ${chunk.name}: ${(chunk.bytes / KB).toFixed(1)} KB (+${(chunk.growth / KB).toFixed(1)} KB since the baseline)`,
+        `     ${chunk.name}: ${(chunk.bytes / KB).toFixed(1)} KB` +
+          (chunk.growth > 0 ? ` (+${(chunk.growth / KB).toFixed(1)} KB since the baseline)` : ''),
       );
     }
   }

@@ -1,11 +1,28 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type AliasOptions } from 'vite';
 
 /** Modules that change rarely, kept in one long-cached chunk apart from the app's code. */
-const VENDOR_MODULES = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
+const VENDOR_MODULES = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|preact)[\\/]/;
 
-export default defineConfig({
+/**
+ * The production build renders with Preact (preact/compat), ~55 KB gzip less start-up JavaScript
+ * than react-dom/client, without which the initial-JS budgets cannot be met (docs/performance.md,
+ * docs/decisions/0018-preact-in-production.md). The code is written against React's API and types;
+ * `npm run dev` and the unit tests run React itself, the browser tests run this build.
+ * `WEB_RENDERER=react npm run build` builds with React instead, to compare.
+ */
+const PREACT_ALIASES: AliasOptions = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve: {
+    alias: command === 'build' && process.env.WEB_RENDERER !== 'react' ? PREACT_ALIASES : [],
+  },
   html: {
     // The server swaps this placeholder for a fresh nonce on every response (CSP).
     cspNonce: '__CSP_NONCE__',
@@ -33,4 +50,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -457,12 +457,3 @@ export type RequestOf<N extends EndpointName> = {
 export type ResponseOf<N extends EndpointName> = Contract[N]['response'] extends z.ZodType
   ? Output<Contract[N]['response']>
   : null;
-
-/** Fills `:name` segments of a contract path. */
-export function buildPath(path: string, params?: Record<string, string | number>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}

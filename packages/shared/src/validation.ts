@@ -1,51 +1,10 @@
 import { z } from 'zod';
 import { PASSWORD_LENGTH, TEXT_LENGTH, VERIFICATION_CODE_LENGTH } from './constants';
+import { VALIDATION_KEYS, encodeMessage } from './messageCodec';
 
-/**
- * Validation messages are i18n keys of the `validation` namespace (see ./messages), so the
- * server and the forms show the same words in the user's language. A message that needs a
- * value carries it after a "|" as JSON: `validation.maxLength|{"length":31}`.
- */
-export const VALIDATION_KEYS = {
-  forbiddenCharacters: 'validation.forbiddenCharacters',
-  maxLength: 'validation.maxLength',
-  minLength: 'validation.minLength',
-  required: 'validation.required',
-  email: 'validation.email',
-  password: 'validation.password',
-  digitsOnly: 'validation.digitsOnly',
-  codeLength: 'validation.codeLength',
-  duplicateDefinition: 'validation.duplicateDefinition',
-  definitionsRequired: 'validation.definitionsRequired',
-  tooManyDefinitions: 'validation.tooManyDefinitions',
-  policiesRequired: 'validation.policiesRequired',
-  invalidValue: 'validation.invalidValue',
-  invalidFile: 'validation.invalidFile',
-  duplicateTermInFile: 'validation.duplicateTermInFile',
-  termExists: 'validation.termExists',
-  overWordLimit: 'validation.overWordLimit',
-} as const;
-export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
-
-export type MessageValues = Record<string, string | number>;
-
-export function encodeMessage(key: string, values?: MessageValues): string {
-  return values ? `${key}|${JSON.stringify(values)}` : key;
-}
-
-export function decodeMessage(message: string): { key: string; values: MessageValues } {
-  const bar = message.indexOf('|');
-  if (bar < 0) return { key: message, values: {} };
-  try {
-    const values: unknown = JSON.parse(message.slice(bar + 1));
-    return {
-      key: message.slice(0, bar),
-      values: typeof values === 'object' && values !== null ? (values as MessageValues) : {},
-    };
-  } catch {
-    return { key: message.slice(0, bar), values: {} };
-  }
-}
+// The codec lives apart from zod (see ./messageCodec); existing imports from here keep working.
+export { VALIDATION_KEYS, decodeMessage, encodeMessage } from './messageCodec';
+export type { MessageValues, ValidationKey } from './messageCodec';
 
 const maxLength = (length: number) => encodeMessage(VALIDATION_KEYS.maxLength, { length });
 const minLength = (length: number) => encodeMessage(VALIDATION_KEYS.minLength, { length });

@@ -1,8 +1,8 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { createI18n } from '../shared/i18n';
+import { startI18n } from '../shared/i18n';
 import { createAppInitializer } from './init/appInitializer';
 import { AppProviders, type AppContextValue } from './providers/AppProviders';
-import { createRouteObjects } from './router/routes';
+import { createRouteObjects, preloadScreen } from './router/routes';
 import { createAppServices, createQueryClient } from './services';
 
 /** A data router: the browser's in the app, a memory router in tests. */
@@ -14,11 +14,15 @@ export interface AppContext extends AppContextValue {
 
 /** The composition root: builds every long-lived object once, in dependency order. */
 export async function createAppContext(): Promise<AppContext> {
-  const i18n = await createI18n();
+  const { i18n, ready } = startI18n();
   const queryClient = createQueryClient();
   const router = createBrowserRouter(createRouteObjects());
   const services = createAppServices({ i18n, queryClient, navigate: (path) => void router.navigate(path) });
   const initializer = createAppInitializer(services);
+  // Side by side instead of one after another: the strings, the session and the first screen.
+  void initializer.start();
+  preloadScreen(router.state.location.pathname);
+  await ready;
   return { i18n, queryClient, services, initializer, router };
 }
 

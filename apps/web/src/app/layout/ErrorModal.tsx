@@ -1,29 +1,87 @@
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/errors';
 import { useMessageTranslator } from '../../shared/i18n';
 import { useServices } from '../../shared/services';
-import { Button, Dialog, DialogClose } from '../../shared/ui';
+import styles from './ErrorModal.module.css';
 
-/** The global error modal (SPEC §2): open while there is a message; closing clears it. */
-export function ErrorModal() {
+interface ErrorDialogProps {
+  message: string;
+  onClose: () => void;
+}
+
+/**
+ * If the dialog's chunk cannot be fetched (the connection dropped before it was prefetched),
+ * the message is still shown, in a plain alert dialog.
+ */
+function FallbackErrorDialog({ message, onClose }: ErrorDialogProps) {
   const { t } = useTranslation();
+  const translate = useMessageTranslator();
+  if (message === '') return null;
+  return (
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="error-fallback-title"
+      className={styles.fallback}
+    >
+      <h2 id="error-fallback-title">{t('Errors.Title')}</h2>
+      <p>{translate(message)}</p>
+      <button type="button" onClick={onClose}>
+        {t('Common.Close')}
+      </button>
+    </div>
+  );
+}
+
+const loadErrorDialog = (): Promise<{ default: ComponentType<ErrorDialogProps> }> =>
+  import('./ErrorDialog').catch(() => ({ default: FallbackErrorDialog }));
+const ErrorDialog = lazy(loadErrorDialog);
+
+/**
+ * Runs `task` once the page has loaded and the browser is idle, so that it never competes with
+ * the first screen for the network or the main thread.
+ */
+function afterLoadWhenIdle(task: () => void): () => void {
+  let cancelIdle = () => {};
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(task, { timeout: 5000 });
+      cancelIdle = () => window.cancelIdleCallback(id);
+    } else {
+      const id = window.setTimeout(task, 2000);
+      cancelIdle = () => window.clearTimeout(id);
+    }
+  };
+  if (document.readyState === 'complete') {
+    whenIdle();
+    return () => cancelIdle();
+  }
+  window.addEventListener('load', whenIdle, { once: true });
+  return () => {
+    window.removeEventListener('load', whenIdle);
+    cancelIdle();
+  };
+}
+
+/**
+ * The global error modal (SPEC §2): open while there is a message; closing clears it.
+ * The dialog (Radix) is not part of the start-up JavaScript: it is fetched when the browser is
+ * idle after the page has loaded, or at once if an error comes first.
+ */
+export function ErrorModal() {
   const { errors } = useServices();
   const message = useErrorMessage(errors);
-  const translate = useMessageTranslator();
+  // Once shown, the dialog stays mounted so that it can close (and return focus) properly.
+  const [needed, setNeeded] = useState(false);
+  if (message !== '' && !needed) setNeeded(true);
+
+  useEffect(() => afterLoadWhenIdle(() => void loadErrorDialog()), []);
+
+  if (!needed) return null;
   return (
-    <Dialog
-      open={message !== ''}
-      onOpenChange={(open) => {
-        if (!open) errors.clear();
-      }}
-      title={t('Errors.Title')}
-      description={translate(message)}
-      showCloseIcon={false}
-      actions={
-        <DialogClose asChild>
-          <Button>{t('Common.Close')}</Button>
-        </DialogClose>
-      }
-    />
+    <Suspense fallback={null}>
+      <ErrorDialog message={message} onClose={errors.clear} />
+    </Suspense>
   );
 }

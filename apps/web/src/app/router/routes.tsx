@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { aboutRoutes } from '../../features/about/routes';
 import { authRoutes } from '../../features/auth/routes';
 import { dictionariesRoutes } from '../../features/dictionaries/routes';
@@ -31,6 +31,19 @@ export const appRoutes: readonly AppRoute[] = [
 ];
 
 export const ROUTE_PATHS: readonly string[] = appRoutes.map((route) => route.path);
+
+/**
+ * Starts fetching the code of the screen at `pathname`, so that start-up downloads it while the
+ * session is restored rather than after (screens declared with `lazyScreen`).
+ */
+export function preloadScreen(pathname: string): void {
+  const matches = matchRoutes(
+    appRoutes.map((route) => ({ path: route.path, handle: route })),
+    pathname,
+  );
+  const route = matches?.at(-1)?.route.handle;
+  void route?.Screen.preload?.().catch(() => undefined);
+}
 
 function toRouteObject({ path, access, roles, Screen }: AppRoute): RouteObject {
   return {

@@ -1,6 +1,5 @@
-import { lazy } from 'react';
-import { PATHS, type AppRoute } from '../../shared/routing';
+import { PATHS, lazyScreen, type AppRoute } from '../../shared/routing';
 
 export const aboutRoutes: readonly AppRoute[] = [
-  { path: PATHS.about, access: 'public', Screen: lazy(() => import('./AboutPage')) },
+  { path: PATHS.about, access: 'public', Screen: lazyScreen(() => import('./AboutPage')) },
 ];

@@ -1,6 +1,5 @@
-import { lazy } from 'react';
-import { PATHS, type AppRoute } from '../../shared/routing';
+import { PATHS, lazyScreen, type AppRoute } from '../../shared/routing';
 
 export const landingRoutes: readonly AppRoute[] = [
-  { path: PATHS.landing, access: 'public', Screen: lazy(() => import('./LandingPage')) },
+  { path: PATHS.landing, access: 'public', Screen: lazyScreen(() => import('./LandingPage')) },
 ];

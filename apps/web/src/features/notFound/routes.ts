@@ -1,9 +1,8 @@
-import { lazy } from 'react';
-import type { AppRoute } from '../../shared/routing';
+import { lazyScreen, type AppRoute } from '../../shared/routing';
 
 /** Matches whatever no other route does; open to everyone. */
 export const notFoundRoute: AppRoute = {
   path: '*',
   access: 'public',
-  Screen: lazy(() => import('./NotFoundPage')),
+  Screen: lazyScreen(() => import('./NotFoundPage')),
 };

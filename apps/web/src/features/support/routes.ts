@@ -1,6 +1,5 @@
-import { lazy } from 'react';
-import { PATHS, type AppRoute } from '../../shared/routing';
+import { PATHS, lazyScreen, type AppRoute } from '../../shared/routing';
 
 export const supportRoutes: readonly AppRoute[] = [
-  { path: PATHS.support, access: 'public', Screen: lazy(() => import('./SupportPage')) },
+  { path: PATHS.support, access: 'public', Screen: lazyScreen(() => import('./SupportPage')) },
 ];

@@ -1,7 +1,7 @@
 import {
   API_PREFIX,
+  ENDPOINT_ROUTES,
   buildPath,
-  contract,
   type EndpointName,
   type Language,
   type RequestOf,
@@ -96,7 +96,8 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
   }
 
   async function send(name: EndpointName, options: AnyRequestOptions, asFile = false): Promise<unknown> {
-    const endpoint = contract[name];
+    // The zod-free table: the contract itself would bring zod into the start-up code.
+    const endpoint = ENDPOINT_ROUTES[name];
     const controller = new AbortController();
     const { key, signal: external } = options;
 

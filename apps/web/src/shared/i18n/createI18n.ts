@@ -36,6 +36,17 @@ export interface CreateI18nOptions {
 
 /** A ready i18next instance: detected language, its resources loaded, <html lang> in sync. */
 export async function createI18n(options: CreateI18nOptions = {}): Promise<I18n> {
+  const { i18n, ready } = startI18n(options);
+  await ready;
+  return i18n;
+}
+
+/**
+ * Starts i18next without waiting for the strings: the language is detected at once (so requests
+ * can carry it), `ready` settles when its resources are loaded. Start-up uses this to restore the
+ * session while the strings download (docs/performance.md, "Front end").
+ */
+export function startI18n(options: CreateI18nOptions = {}): { i18n: I18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
   instance.use(LanguageDetector).use(lazyLocaleBackend).use(initReactI18next);
 
@@ -44,7 +55,7 @@ export async function createI18n(options: CreateI18nOptions = {}): Promise<I18n>
     document.documentElement.lang = currentLanguage(instance);
   });
 
-  await instance.init({
+  const ready = instance.init({
     lng: options.language,
     supportedLngs: LANGUAGES,
     nonExplicitSupportedLngs: true,
@@ -56,6 +67,9 @@ export async function createI18n(options: CreateI18nOptions = {}): Promise<I18n>
     interpolation: { escapeValue: false }, // React escapes what it renders.
     returnEmptyString: false,
   });
-  document.documentElement.lang = currentLanguage(instance);
-  return instance;
+  const sync = () => {
+    document.documentElement.lang = currentLanguage(instance);
+  };
+  sync();
+  return { i18n: instance, ready: ready.then(sync) };
 }

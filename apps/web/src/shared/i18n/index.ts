@@ -1,4 +1,4 @@
-export { createI18n, DETECTION } from './createI18n';
+export { createI18n, DETECTION, startI18n } from './createI18n';
 export type { CreateI18nOptions } from './createI18n';
 export { currentLanguage, switchLanguage } from './language';
 export { loadLocale } from './loadLocale';

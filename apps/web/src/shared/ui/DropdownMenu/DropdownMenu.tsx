@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx } from '../../lib/classNames';
 import styles from './DropdownMenu.module.css';
@@ -48,13 +48,15 @@ export function DropdownMenu({ label, trigger, items, header, align = 'end', cla
     if (returnFocus) triggerRef.current?.focus();
   };
 
-  useEffect(() => {
+  // Layout effects: focus moves and outside clicks are heard before the next input event with
+  // any renderer (Preact, used in production, runs passive effects only after a frame).
+  useLayoutEffect(() => {
     if (!focusOnOpen) return;
     const targets = itemRefs.current.filter((item): item is HTMLElement => item !== null);
     (focusOnOpen === 'first' ? targets[0] : targets.at(-1))?.focus();
   }, [focusOnOpen]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     const closeOnOutsidePointer = (event: PointerEvent) => {
       if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setFocusOnOpen(null);

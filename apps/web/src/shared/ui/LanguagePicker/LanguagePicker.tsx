@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '@wordhoard/shared';
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useIsMobile } from '../../hooks/useMediaQuery';
 import { cx } from '../../lib/classNames';
 import { Flag } from '../Flag/Flag';
@@ -78,11 +78,13 @@ function FlagDropdown({ value, onChange, label, languages }: VariantProps) {
     setOpen(true);
   };
 
-  useEffect(() => {
+  // Layout effects: focus moves and outside clicks are heard before the next input event with
+  // any renderer (Preact, used in production, runs passive effects only after a frame).
+  useLayoutEffect(() => {
     if (open) listRef.current?.focus();
   }, [open]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     const closeOnOutsidePointer = (event: PointerEvent) => {
       if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);

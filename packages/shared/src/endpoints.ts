@@ -1,0 +1,61 @@
+import type { Contract, EndpointName } from './contract';
+
+/**
+ * Method and path of every endpoint, without the zod schemas: the web client sends requests
+ * from this table, so its start-up code does not load zod (docs/performance.md, "Front end").
+ * The type below makes it an exact copy of the contract's method and path per endpoint: a
+ * missing, extra or different entry is a type error, so the two cannot drift apart.
+ */
+type EndpointRoutes = { readonly [N in EndpointName]: Pick<Contract[N], 'method' | 'path'> };
+
+export const ENDPOINT_ROUTES = {
+  health: { method: 'GET', path: '/health' },
+  signup: { method: 'POST', path: '/auth/signup' },
+  login: { method: 'POST', path: '/auth/login' },
+  verify: { method: 'POST', path: '/auth/verify' },
+  resendVerification: { method: 'POST', path: '/auth/verify/resend' },
+  restoreCode: { method: 'POST', path: '/auth/restore/code' },
+  restore: { method: 'POST', path: '/auth/restore' },
+  changePassword: { method: 'POST', path: '/auth/password' },
+  google: { method: 'POST', path: '/auth/google' },
+  guest: { method: 'POST', path: '/auth/guest' },
+  guestSignup: { method: 'POST', path: '/auth/guest/signup' },
+  guestGoogle: { method: 'POST', path: '/auth/guest/google' },
+  deleteAccount: { method: 'DELETE', path: '/auth/account' },
+  checkToken: { method: 'GET', path: '/cookie/checkToken' },
+  refreshToken: { method: 'POST', path: '/cookie/refresh' },
+  deleteToken: { method: 'DELETE', path: '/cookie/token' },
+  me: { method: 'GET', path: '/users/me' },
+  updateMe: { method: 'PATCH', path: '/users/me' },
+  acceptPolicy: { method: 'PATCH', path: '/users/accept-policy' },
+  exportMe: { method: 'GET', path: '/users/me/export' },
+  listDictionaries: { method: 'GET', path: '/dictionaries' },
+  createDictionary: { method: 'POST', path: '/dictionaries' },
+  getDictionary: { method: 'GET', path: '/dictionaries/:id' },
+  updateDictionary: { method: 'PATCH', path: '/dictionaries/:id' },
+  deleteDictionary: { method: 'DELETE', path: '/dictionaries/:id' },
+  getWord: { method: 'GET', path: '/dictionaries/:id/words/:wordId' },
+  importDictionary: { method: 'POST', path: '/dictionaries/import' },
+  importWords: { method: 'POST', path: '/dictionaries/:id/import' },
+  exportDictionary: { method: 'GET', path: '/dictionaries/:id/export' },
+  translate: { method: 'GET', path: '/translate/:word' },
+  createTester: { method: 'POST', path: '/tester' },
+  getTesting: { method: 'GET', path: '/testing' },
+  answer: { method: 'POST', path: '/testing' },
+  skip: { method: 'POST', path: '/testing/skip' },
+  plans: { method: 'GET', path: '/stripe/plans' },
+  checkout: { method: 'POST', path: '/stripe/session' },
+  customerPortal: { method: 'GET', path: '/stripe/customerPortal' },
+  cancelSubscription: { method: 'PATCH', path: '/stripe/subscription/cancel' },
+  renewSubscription: { method: 'PATCH', path: '/stripe/subscription/renew' },
+  refundSubscription: { method: 'POST', path: '/stripe/subscription/refund' },
+} as const satisfies EndpointRoutes;
+
+/** Fills `:name` segments of a contract path. */
+export function buildPath(path: string, params?: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -8,5 +8,9 @@ export function registerTestingRoutes(app: FastifyInstance, deps: { testing: Tes
   route(app, 'createTester', ({ request, body }) => testing.create(currentSession(request).userId, body));
   route(app, 'getTesting', ({ request }) => testing.state(currentSession(request).userId));
   route(app, 'answer', ({ request, body }) => testing.answer(currentSession(request).userId, body.answer));
+  route(app, 'dueCounts', ({ request }) => testing.dueCounts(currentSession(request).userId));
+  route(app, 'dictionaryProgress', ({ request, params }) =>
+    testing.progress(currentSession(request).userId, params.id),
+  );
   route(app, 'skip', ({ request }) => testing.skip(currentSession(request).userId));
 }

@@ -38,6 +38,11 @@ const SPEC_ROUTES = [
   '/policy/terms-of-use',
   '*',
 ];
+/** Screens beyond the spec (issue 10: progress, editing one word from the report). */
+const EXTRA_ROUTES = [
+  '/dictionaries/{dictionaryId}/words/{wordId}/edit',
+  '/dictionaries/{dictionaryId}/progress',
+];
 /** The per-language policy pages the redirects lead to. */
 const POLICY_LANGUAGE_ROUTES = [
   '/policy/{lang}',
@@ -49,8 +54,8 @@ const POLICY_LANGUAGE_ROUTES = [
 const toRouterPath = (specPath: string) => specPath.replace(/\{(\w+)\}/g, ':$1');
 
 describe('route table', () => {
-  it('has every route of SPEC §2 and the per-language policy pages, and nothing else', () => {
-    const expected = [...SPEC_ROUTES, ...POLICY_LANGUAGE_ROUTES].map(toRouterPath);
+  it('has every route of SPEC §2, the per-language policy pages and the extra screens, and nothing else', () => {
+    const expected = [...SPEC_ROUTES, ...EXTRA_ROUTES, ...POLICY_LANGUAGE_ROUTES].map(toRouterPath);
     expect([...ROUTE_PATHS].sort()).toEqual(expected.sort());
   });
 
@@ -73,6 +78,8 @@ describe('route table', () => {
     ['/dictionaries/5f8e0a4c-2b7d-4c1e-8f3a-9d6b2e1c0a77', '/dictionaries/:dictionaryId'],
     ['/dictionaries/5f8e0a4c/words/edit', '/dictionaries/:dictionaryId/words/edit'],
     ['/dictionaries/5f8e0a4c/info/edit', '/dictionaries/:dictionaryId/info/edit'],
+    ['/dictionaries/5f8e0a4c/words/9a1b/edit', '/dictionaries/:dictionaryId/words/:wordId/edit'],
+    ['/dictionaries/5f8e0a4c/progress', '/dictionaries/:dictionaryId/progress'],
     ['/auth/forgetPassword/code', '/auth/forgetPassword/code'],
     ['/policy', '/policy'],
     ['/policy/cookie', '/policy/cookie'],

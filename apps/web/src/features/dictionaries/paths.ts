@@ -5,3 +5,7 @@ export const dictionaryPath = (dictionaryId: string) => generatePath(PATHS.dicti
 export const editWordsPath = (dictionaryId: string) => generatePath(PATHS.editWords, { dictionaryId });
 export const editInfoPath = (dictionaryId: string) =>
   generatePath(PATHS.editDictionaryInfo, { dictionaryId });
+export const editWordPath = (dictionaryId: string, wordId: string) =>
+  generatePath(PATHS.editWord, { dictionaryId, wordId });
+export const progressPath = (dictionaryId: string) =>
+  generatePath(PATHS.dictionaryProgress, { dictionaryId });

@@ -21,6 +21,8 @@ export const PATHS = {
   dictionary: '/dictionaries/:dictionaryId',
   editWords: '/dictionaries/:dictionaryId/words/edit',
   editDictionaryInfo: '/dictionaries/:dictionaryId/info/edit',
+  editWord: '/dictionaries/:dictionaryId/words/:wordId/edit',
+  dictionaryProgress: '/dictionaries/:dictionaryId/progress',
   createTester: '/createTester',
   testing: '/testing',
   testingSkip: '/testing/skip',

@@ -25,4 +25,5 @@ export const dictionaryKeys = {
   detail: (id: string) => ['dictionaries', 'detail', id] as const,
   words: (id: string, filter: WordsFilter) => ['dictionaries', 'detail', id, 'words', filter] as const,
   info: (id: string) => ['dictionaries', 'detail', id, 'info'] as const,
+  progress: (id: string) => ['dictionaries', 'detail', id, 'progress'] as const,
 };

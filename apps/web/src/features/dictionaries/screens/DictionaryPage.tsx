@@ -1,5 +1,5 @@
 import { WORDS_SORTS, type WordsSort } from '@wordhoard/shared';
-import { ArrowLeft, ListPlus, Pencil, SearchX, Trash2, NotebookPen } from 'lucide-react';
+import { ArrowLeft, ChartColumn, ListPlus, Pencil, Play, SearchX, Trash2, NotebookPen } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog/ConfirmDialog';
 import { EmptyState } from '../../../shared/ui/EmptyState/EmptyState';
 import { SearchField } from '../../../shared/ui/SearchField/SearchField';
 import { useDeleteDictionary, useDictionaryWords } from '../api/dictionaries';
+import { useDictionaryProgress } from '../api/progress';
 import { DictionaryLoadError } from '../components/DictionaryLoadError';
 import { LoadMore } from '../components/LoadMore';
 import { SortControls } from '../components/SortControls';
@@ -16,7 +17,7 @@ import { WordsTable } from '../components/WordsTable';
 import { useLanguageName } from '../lib/languages';
 import { useSearch } from '../lib/search';
 import { useWordsSorting } from '../lib/sorting';
-import { editInfoPath, editWordsPath } from '../paths';
+import { editInfoPath, editWordsPath, progressPath } from '../paths';
 import styles from './DictionaryPage.module.css';
 
 export default function DictionaryPage() {
@@ -28,6 +29,8 @@ export default function DictionaryPage() {
   const search = useSearch();
   const query = useDictionaryWords(dictionaryId, { search: search.search, ...sorting });
   const remove = useDeleteDictionary(dictionaryId);
+  const progress = useDictionaryProgress(dictionaryId);
+  const due = progress.data && progress.data.due.forward + progress.data.due.swapped;
   const [confirming, setConfirming] = useState(false);
 
   const pages = query.data?.pages;
@@ -88,6 +91,7 @@ export default function DictionaryPage() {
           total={dictionary.total}
           label={t('Dictionaries.Words')}
           busy={isPlaceholderData}
+          languages={{ from: dictionary.fromLanguage, to: dictionary.toLanguage }}
         />
         <LoadMore
           hasMore={hasNextPage && !isPlaceholderData}
@@ -120,8 +124,27 @@ export default function DictionaryPage() {
             <dt>{t('Dictionaries.Words')}</dt>
             <dd className={TABULAR_NUMS}>{dictionary.wordsCount}</dd>
           </div>
+          {due !== undefined && (
+            <div>
+              <dt>{t('Dictionaries.Progress.Due')}</dt>
+              <dd className={TABULAR_NUMS} data-testid="dictionary-due">
+                {due}
+              </dd>
+            </div>
+          )}
         </dl>
         <div className={styles.actions}>
+          {due !== undefined && due > 0 && (
+            <Button
+              to={`${PATHS.createTester}?dictionaryId=${encodeURIComponent(dictionaryId)}&source=due`}
+              icon={<Play />}
+            >
+              {t('Dictionaries.ReviewDue')}
+            </Button>
+          )}
+          <Button variant="secondary" to={progressPath(dictionaryId)} icon={<ChartColumn />}>
+            {t('Dictionaries.ShowProgress')}
+          </Button>
           <Button variant="secondary" to={editInfoPath(dictionaryId)} icon={<Pencil />}>
             {t('Dictionaries.EditInfo')}
           </Button>

@@ -85,8 +85,29 @@ describe('AccentBar', () => {
     expect(screen.getAllByRole('button', { name: /^Insert / })).toHaveLength(4 + 33);
   });
 
+  it('is one Tab stop; the arrow keys move between its buttons', async () => {
+    const { user } = await renderWithProviders(<Field language="de" initial="Fu" />);
+    const input = screen.getByLabelText<HTMLInputElement>('Answer');
+    await user.click(input);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Capital letter' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(screen.getByRole('button', { name: 'Insert ü' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('button', { name: 'Insert ß' })).toHaveFocus();
+    // Pressing a letter by keyboard types it into the field and returns there.
+    await user.keyboard('{Enter}');
+    expect(input).toHaveValue('Fuß');
+    expect(input).toHaveFocus();
+    await user.tab();
+    // Back into the bar at the letter last used.
+    expect(screen.getByRole('button', { name: 'Insert ß' })).toHaveFocus();
+    await user.tab();
+    expect(screen.queryByRole('toolbar')?.contains(document.activeElement)).toBe(false);
+  });
+
   it('shows no bar for English', async () => {
     await renderWithProviders(<Field language="en" />);
-    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
   });
 });

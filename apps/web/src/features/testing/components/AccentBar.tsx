@@ -1,6 +1,14 @@
 import type { Language } from '@wordhoard/shared';
 import { ArrowBigUp } from 'lucide-react';
-import { useEffect, useId, useState, type MouseEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
 import { ACCENTS, UKRAINIAN_ALPHABET, capital, insertAtCaret } from '../model/accents';
@@ -44,6 +52,9 @@ export function AccentBar({ language, input, inputId, languageLabel }: AccentBar
   const [alphabet, setAlphabet] = useState(false);
   const shiftHeld = useShiftHeld();
   const alphabetId = useId();
+  const barRef = useRef<HTMLDivElement>(null);
+  // One Tab stop for the whole bar (the ARIA toolbar pattern): the arrow keys move inside it.
+  const [current, setCurrent] = useState('shift');
   const letters = ACCENTS[language];
   if (letters.length === 0) return null;
 
@@ -59,10 +70,39 @@ export function AccentBar({ language, input, inputId, languageLabel }: AccentBar
     field.focus();
   };
 
-  const letterButton = (letter: string) => (
+  const roving = (key: string) => ({
+    tabIndex: key === current ? 0 : -1,
+    onFocus: () => setCurrent(key),
+  });
+
+  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = [...(barRef.current?.querySelectorAll('button') ?? [])];
+    const index = buttons.findIndex((button) => button === document.activeElement);
+    const last = buttons.length - 1;
+    const target =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? index <= 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (target === null) return;
+    event.preventDefault();
+    buttons[target]?.focus();
+  };
+
+  const letterButton = (letter: string, group: string) => (
     <button
       key={letter}
       type="button"
+      {...roving(`${group}:${letter}`)}
       className={styles.letter}
       lang={language}
       aria-label={t('Testing.Accents.Insert', { letter: shown(letter) })}
@@ -76,13 +116,16 @@ export function AccentBar({ language, input, inputId, languageLabel }: AccentBar
 
   return (
     <div
+      ref={barRef}
       className={styles.bar}
-      role="group"
+      role="toolbar"
       aria-label={t('Testing.Accents.Label', { language: languageLabel })}
+      onKeyDown={moveFocus}
     >
       <div className={styles.row}>
         <button
           type="button"
+          {...roving('shift')}
           className={cx(styles.letter, styles.shift, upper && styles.on)}
           aria-pressed={upper}
           aria-label={t('Testing.Accents.Capital')}
@@ -92,10 +135,11 @@ export function AccentBar({ language, input, inputId, languageLabel }: AccentBar
         >
           <ArrowBigUp aria-hidden="true" />
         </button>
-        {letters.map(letterButton)}
+        {letters.map((letter) => letterButton(letter, 'accents'))}
         {language === 'uk' && (
           <button
             type="button"
+            {...roving('alphabet')}
             className={styles.more}
             aria-expanded={alphabet}
             aria-controls={alphabetId}
@@ -108,7 +152,7 @@ export function AccentBar({ language, input, inputId, languageLabel }: AccentBar
       </div>
       {language === 'uk' && (
         <div id={alphabetId} className={styles.row} hidden={!alphabet}>
-          {alphabet && UKRAINIAN_ALPHABET.map(letterButton)}
+          {alphabet && UKRAINIAN_ALPHABET.map((letter) => letterButton(letter, 'alphabet'))}
         </div>
       )}
     </div>

@@ -5,7 +5,7 @@ import {
   useId,
   useRef,
   useState,
-  type KeyboardEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent,
   type RefObject,
 } from 'react';
@@ -75,7 +75,7 @@ export function AccentBar({ language, input, inputId, languageLabel }: AccentBar
     onFocus: () => setCurrent(key),
   });
 
-  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+  const moveFocus = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     const buttons = [...(barRef.current?.querySelectorAll('button') ?? [])];
     const index = buttons.findIndex((button) => button === document.activeElement);
     const last = buttons.length - 1;

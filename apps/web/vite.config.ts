@@ -7,7 +7,7 @@ const VENDOR_MODULES = /[\\/]node_modules[\\/](react|react-dom|react-router|sche
 /**
  * The production build renders with Preact (preact/compat), ~55 KB gzip less start-up JavaScript
  * than react-dom/client, without which the initial-JS budgets cannot be met (docs/performance.md,
- * docs/decisions/0018-preact-in-production.md). The code is written against React's API and types;
+ * docs/decisions/0013-preact-in-production.md). The code is written against React's API and types;
  * `npm run dev` and the unit tests run React itself, the browser tests run this build.
  * `WEB_RENDERER=react npm run build` builds with React instead, to compare.
  */

@@ -316,6 +316,16 @@ export const contract = {
     status: 200,
     response: s.dictionaryExportResponseSchema,
   }),
+  dictionaryProgress: endpoint({
+    method: 'GET',
+    path: '/dictionaries/:id/progress',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Words new, learning and mastered, due words, tests per day and the streak',
+    params: s.idParamsSchema,
+    status: 200,
+    response: s.dictionaryProgressSchema,
+  }),
   getWord: endpoint({
     method: 'GET',
     path: '/dictionaries/:id/words/:wordId',
@@ -376,6 +386,16 @@ export const contract = {
     summary: 'Skip the current word and reveal it',
     status: 200,
     response: s.skipResultSchema,
+  }),
+
+  dueCounts: endpoint({
+    method: 'GET',
+    path: '/testing/due',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Words due for review by the end of today, per dictionary and direction',
+    status: 200,
+    response: s.dueCountsSchema,
   }),
 
   plans: endpoint({

@@ -140,7 +140,16 @@ export const dateRangeSchema = z
     }
   });
 
-export const testRangeSchema = z.discriminatedUnion('type', [quantityRangeSchema, dateRangeSchema]);
+/** Words whose spaced-repetition review is due by the end of today (UTC), most overdue first. */
+export const dueRangeSchema = z.object({ type: z.literal('due') });
+/** At most this many due words go into one test; the rest stay due for the next one. */
+export const DUE_TEST_MAX_WORDS = 100;
+
+export const testRangeSchema = z.discriminatedUnion('type', [
+  quantityRangeSchema,
+  dateRangeSchema,
+  dueRangeSchema,
+]);
 export type TestRange = z.infer<typeof testRangeSchema>;
 
 export const testerOptionsSchema = z.object({
@@ -165,6 +174,8 @@ export const testResultSchema = z.enum(TEST_RESULTS);
 export type TestResult = z.infer<typeof testResultSchema>;
 
 export const reportSchema = z.object({
+  /** The tested dictionary; null once it was deleted. */
+  dictionaryId: idSchema.nullable(),
   total: z.number().int(),
   correct: z.number().int(),
   wrong: z.number().int(),
@@ -197,6 +208,50 @@ export const answerResultSchema = z.object({
   doneDefinitions: z.array(z.string()),
 });
 export type AnswerResult = z.infer<typeof answerResultSchema>;
+
+// --- Spaced repetition and progress (docs/decisions/0011-spaced-repetition.md) ------------
+
+/** Words due by the end of today (UTC), per dictionary and direction; dictionaries with none are left out. */
+export const dueCountsSchema = z.object({
+  total: z.number().int(),
+  /** The end of the day the counts are for (the next UTC midnight). */
+  until: isoDateSchema,
+  dictionaries: z.array(
+    z.object({
+      dictionaryId: idSchema,
+      /** Term shown, definitions expected. */
+      forward: z.number().int(),
+      /** Definitions shown, term expected (a swapped test). */
+      swapped: z.number().int(),
+    }),
+  ),
+});
+export type DueCounts = z.infer<typeof dueCountsSchema>;
+
+/** Days in the progress chart: the last eight weeks, today included. */
+export const PROGRESS_DAYS = 56;
+/** A word is mastered once every direction it was tested in is remembered this many days. */
+export const MASTERED_STABILITY_DAYS = 21;
+
+export const dictionaryProgressSchema = z.object({
+  dictionaryId: idSchema,
+  words: z.object({
+    total: z.number().int(),
+    new: z.number().int(),
+    learning: z.number().int(),
+    mastered: z.number().int(),
+  }),
+  due: z.object({ forward: z.number().int(), swapped: z.number().int(), until: isoDateSchema }),
+  /** Tests started per UTC day, oldest first, `PROGRESS_DAYS` entries ending today. */
+  days: z.array(z.object({ day: z.iso.date(), tests: z.number().int() })),
+  streak: z.object({
+    /** Consecutive days with a test, ending today, or yesterday while today has none yet. */
+    current: z.number().int(),
+    longest: z.number().int(),
+    testedToday: z.boolean(),
+  }),
+});
+export type DictionaryProgress = z.infer<typeof dictionaryProgressSchema>;
 
 // --- Plans and subscription ----------------------------------------------------------------
 

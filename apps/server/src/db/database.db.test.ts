@@ -11,8 +11,10 @@ const TABLES = [
   'sessions',
   'stripe_events',
   'subscriptions',
+  'test_days',
   'test_sessions',
   'users',
+  'word_cards',
   'words',
 ];
 
@@ -50,11 +52,23 @@ describe(`migrated schema (${testDriver})`, () => {
         sql`insert into dictionaries (user_id, name, from_language, to_language) values (${user!.id}, 'D', 'en', 'de') returning id`,
       )
       .then((r) => r.rows);
+    const [word] = await database.db
+      .execute<{ id: string }>(
+        sql`insert into words (dictionary_id, term, term_key, definitions) values (${dictionary!.id}, 'Cat', 'cat', array['Katze']) returning id`,
+      )
+      .then((r) => r.rows);
     await database.db.execute(
-      sql`insert into words (dictionary_id, term, term_key, definitions) values (${dictionary!.id}, 'Cat', 'cat', array['Katze'])`,
+      sql`insert into word_cards (word_id, dictionary_id, reversed, due, stability, difficulty, scheduled_days, learning_steps, reps, lapses, state)
+          values (${word!.id}, ${dictionary!.id}, false, now(), 2.3, 5, 3, 0, 1, 0, 2)`,
+    );
+    await database.db.execute(
+      sql`insert into test_days (dictionary_id, day, tests) values (${dictionary!.id}, '2026-01-01', 1)`,
     );
     await database.db.execute(sql`delete from users where id = ${user!.id}`);
-    const left = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from words`);
-    expect(left.rows[0]?.n).toBe(0);
+    const left = await database.db.execute<{ words: number; cards: number; days: number }>(
+      sql`select (select count(*)::int from words) as words, (select count(*)::int from word_cards) as cards,
+          (select count(*)::int from test_days) as days`,
+    );
+    expect(left.rows[0]).toEqual({ words: 0, cards: 0, days: 0 });
   });
 });

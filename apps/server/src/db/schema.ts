@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -151,6 +152,27 @@ export interface TestSessionItem {
   answers: string[];
   /** Wrong checks so far: a word completed or skipped after one counts wrong. */
   mistakes: number;
+  /** Whether a definition was accepted only as a near miss (FSRS grade Hard). Absent: no. */
+  almost?: boolean;
+  /**
+   * The word's memory state in this test's direction when the test started (null: never
+   * reviewed). Only the active test changes it, so the answer path needs no read to grade.
+   * Absent in tests saved before spaced repetition: then the word is not graded.
+   */
+  card?: StoredCard | null;
+}
+
+/** An FSRS card as the test snapshot keeps it (docs/decisions/0011-spaced-repetition.md). */
+export interface StoredCard {
+  due: string;
+  stability: number;
+  difficulty: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  lastReview: string | null;
 }
 
 /** The user's single active test (DESIGN §5): a snapshot, so edits never disturb it. */
@@ -182,6 +204,51 @@ export const dailyAttempts = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * FSRS memory state of one word in one direction (`reversed`: definitions shown, term expected).
+ * Owned through the dictionary; `dictionary_id` is the word's, kept here so due counts read
+ * one index (docs/decisions/0011-spaced-repetition.md).
+ */
+export const wordCards = pgTable(
+  'word_cards',
+  {
+    wordId: uuid('word_id')
+      .notNull()
+      .references(() => words.id, { onDelete: 'cascade' }),
+    dictionaryId: uuid('dictionary_id')
+      .notNull()
+      .references(() => dictionaries.id, { onDelete: 'cascade' }),
+    reversed: boolean('reversed').notNull(),
+    due: tz('due').notNull(),
+    stability: doublePrecision('stability').notNull(),
+    difficulty: doublePrecision('difficulty').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    learningSteps: integer('learning_steps').notNull(),
+    reps: integer('reps').notNull(),
+    lapses: integer('lapses').notNull(),
+    state: integer('state').notNull(),
+    lastReview: tz('last_review'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.wordId, t.reversed] }),
+    // "Due before the end of today in this dictionary and direction": counts and due tests.
+    index('word_cards_dictionary_due_idx').on(t.dictionaryId, t.reversed, t.due),
+  ],
+);
+
+/** Tests started per dictionary per UTC day: the progress chart and the streak. */
+export const testDays = pgTable(
+  'test_days',
+  {
+    dictionaryId: uuid('dictionary_id')
+      .notNull()
+      .references(() => dictionaries.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    tests: integer('tests').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dictionaryId, t.day] })],
 );
 
 export const subscriptions = pgTable(

@@ -1,18 +1,35 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { MASTERED_STABILITY_DAYS } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
 import {
   dailyAttempts,
   dictionaries,
+  testDays,
   testSessions,
   users,
+  wordCards,
   words,
+  type StoredCard,
   type TestSessionItem,
 } from '../../db/schema';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type TestSessionRow = typeof testSessions.$inferSelect;
 export type SnapshotWord = { id: string; term: string; definitions: string[] };
+type CardRow = typeof wordCards.$inferSelect;
+
+const toStored = (row: CardRow): StoredCard => ({
+  due: row.due.toISOString(),
+  stability: row.stability,
+  difficulty: row.difficulty,
+  scheduledDays: row.scheduledDays,
+  learningSteps: row.learningSteps,
+  reps: row.reps,
+  lapses: row.lapses,
+  state: row.state,
+  lastReview: row.lastReview ? row.lastReview.toISOString() : null,
+});
 
 /** The UTC day an attempt counts for. */
 export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -133,5 +150,138 @@ export class TestingRepository {
     now: Date,
   ): Promise<void> {
     await tx.update(testSessions).set({ items, position, updatedAt: now }).where(eq(testSessions.id, id));
+  }
+
+  // --- Spaced repetition (docs/decisions/0011-spaced-repetition.md) ---------------------------
+
+  /** The cards of `wordIds` in one direction, in one query. */
+  async cardsFor(
+    dictionaryId: string,
+    wordIds: string[],
+    reversed: boolean,
+  ): Promise<Map<string, StoredCard>> {
+    if (wordIds.length === 0) return new Map();
+    const rows = await this.db
+      .select()
+      .from(wordCards)
+      .where(
+        and(
+          eq(wordCards.dictionaryId, dictionaryId),
+          eq(wordCards.reversed, reversed),
+          inArray(wordCards.wordId, wordIds),
+        ),
+      );
+    return new Map(rows.map((row) => [row.wordId, toStored(row)]));
+  }
+
+  /** Words whose card in this direction is due before `before`, most overdue first. */
+  async dueWords(
+    dictionaryId: string,
+    reversed: boolean,
+    before: Date,
+    limit: number,
+  ): Promise<(SnapshotWord & { card: StoredCard })[]> {
+    const rows = await this.db
+      .select({ word: { id: words.id, term: words.term, definitions: words.definitions }, card: wordCards })
+      .from(wordCards)
+      .innerJoin(words, eq(words.id, wordCards.wordId))
+      .where(
+        and(
+          eq(wordCards.dictionaryId, dictionaryId),
+          eq(wordCards.reversed, reversed),
+          lt(wordCards.due, before),
+        ),
+      )
+      .orderBy(asc(wordCards.due), asc(wordCards.wordId))
+      .limit(limit);
+    return rows.map((row) => ({ ...row.word, card: toStored(row.card) }));
+  }
+
+  /**
+   * Saves a word's card after a review: one statement, and none at all when the word was
+   * deleted since the test started (the snapshot outlives it; the card must not).
+   */
+  async saveCard(tx: Tx, wordId: string, reversed: boolean, card: StoredCard): Promise<void> {
+    const lastReview = card.lastReview;
+    await tx.execute(sql`
+      insert into word_cards (word_id, dictionary_id, reversed, due, stability, difficulty,
+        scheduled_days, learning_steps, reps, lapses, state, last_review)
+      select id, dictionary_id, ${reversed}, ${card.due}::timestamptz, ${card.stability},
+        ${card.difficulty}, ${card.scheduledDays}, ${card.learningSteps}, ${card.reps}, ${card.lapses},
+        ${card.state}, ${lastReview}::timestamptz
+      from words where id = ${wordId}
+      on conflict (word_id, reversed) do update set
+        due = excluded.due, stability = excluded.stability, difficulty = excluded.difficulty,
+        scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps,
+        reps = excluded.reps, lapses = excluded.lapses, state = excluded.state,
+        last_review = excluded.last_review`);
+  }
+
+  /** Counts a started test on the dictionary's day, for the chart and the streak. */
+  async logTest(tx: Tx, dictionaryId: string, day: string): Promise<void> {
+    await tx
+      .insert(testDays)
+      .values({ dictionaryId, day, tests: 1 })
+      .onConflictDoUpdate({
+        target: [testDays.dictionaryId, testDays.day],
+        set: { tests: sql`${testDays.tests} + 1` },
+      });
+  }
+
+  /** Due cards before `before` in each of the user's dictionaries (or just one), by direction. */
+  async dueCounts(
+    userId: string,
+    before: Date,
+    dictionaryId?: string,
+  ): Promise<{ dictionaryId: string; reversed: boolean; count: number }[]> {
+    return this.db
+      .select({
+        dictionaryId: wordCards.dictionaryId,
+        reversed: wordCards.reversed,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(wordCards)
+      .innerJoin(dictionaries, eq(dictionaries.id, wordCards.dictionaryId))
+      .where(
+        and(
+          eq(dictionaries.userId, userId),
+          lt(wordCards.due, before),
+          dictionaryId === undefined ? undefined : eq(wordCards.dictionaryId, dictionaryId),
+        ),
+      )
+      .groupBy(wordCards.dictionaryId, wordCards.reversed)
+      .orderBy(wordCards.dictionaryId, wordCards.reversed);
+  }
+
+  /** New, learning and mastered words of a dictionary (every direction tested must be mastered). */
+  async wordStates(dictionaryId: string): Promise<{ total: number; new: number; mastered: number }> {
+    const perWord = this.db
+      .select({
+        wordId: wordCards.wordId,
+        minStability: sql<number>`min(${wordCards.stability})`.as('min_stability'),
+      })
+      .from(wordCards)
+      .where(eq(wordCards.dictionaryId, dictionaryId))
+      .groupBy(wordCards.wordId)
+      .as('per_word');
+    const [row] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        new: sql<number>`count(*) filter (where ${perWord.wordId} is null)::int`,
+        mastered: sql<number>`count(*) filter (where ${perWord.minStability} >= ${MASTERED_STABILITY_DAYS})::int`,
+      })
+      .from(words)
+      .leftJoin(perWord, eq(perWord.wordId, words.id))
+      .where(eq(words.dictionaryId, dictionaryId));
+    return row ?? { total: 0, new: 0, mastered: 0 };
+  }
+
+  /** Every day with a test on the dictionary (at most one row a day). */
+  async testDays(dictionaryId: string): Promise<{ day: string; tests: number }[]> {
+    return this.db
+      .select({ day: testDays.day, tests: testDays.tests })
+      .from(testDays)
+      .where(eq(testDays.dictionaryId, dictionaryId))
+      .orderBy(asc(testDays.day));
   }
 }

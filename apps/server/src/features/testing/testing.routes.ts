@@ -11,5 +11,9 @@ export function registerTestingRoutes(app: FastifyInstance, deps: { testing: Tes
     return testing.state(userId, role);
   });
   route(app, 'answer', ({ request, body }) => testing.answer(currentSession(request).userId, body.answer));
+  route(app, 'dueCounts', ({ request }) => testing.dueCounts(currentSession(request).userId));
+  route(app, 'dictionaryProgress', ({ request, params }) =>
+    testing.progress(currentSession(request).userId, params.id),
+  );
   route(app, 'skip', ({ request }) => testing.skip(currentSession(request).userId));
 }

@@ -1,6 +1,9 @@
 import {
+  DUE_TEST_MAX_WORDS,
   ROLE_LIMITS,
   type AnswerResult,
+  type DictionaryProgress,
+  type DueCounts,
   type Report,
   type TestItem,
   type TestRange,
@@ -8,10 +11,17 @@ import {
   type TesterOptions,
   type Role,
 } from '@wordhoard/shared';
-import type { TestSessionItem } from '../../db/schema';
+import type { StoredCard, TestSessionItem } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { findMatch, normalizeAnswer } from './answer-matching';
-import { utcDay, type SnapshotWord, type TestSessionRow, type TestingRepository } from './testing.repository';
+import { chartDays, endOfUtcDay, gradeOf, review, streaks } from './scheduling';
+import {
+  utcDay,
+  type SnapshotWord,
+  type TestSessionRow,
+  type TestingRepository,
+  type Tx,
+} from './testing.repository';
 
 const MINUTE = 60_000;
 /** The report shows what was typed; more tries than this on one word add nothing to it. */
@@ -32,7 +42,7 @@ export function rangeStart(range: Extract<TestRange, { type: 'date' }>, now: Dat
 }
 
 /** A snapshot item: swapped tests show the definitions and expect the term. */
-function toItem(word: SnapshotWord, swap: boolean): TestSessionItem {
+function toItem(word: SnapshotWord, swap: boolean, card: StoredCard | null): TestSessionItem {
   return {
     wordId: word.id,
     term: swap ? word.definitions.join(', ') : word.term,
@@ -41,6 +51,7 @@ function toItem(word: SnapshotWord, swap: boolean): TestSessionItem {
     result: null,
     answers: [],
     mistakes: 0,
+    card,
   };
 }
 
@@ -59,9 +70,11 @@ function toTestItem(test: TestSessionRow, item: TestSessionItem): TestItem {
   };
 }
 
-function toReport(items: TestSessionItem[]): Report {
+function toReport(test: TestSessionRow): Report {
+  const { items } = test;
   const count = (result: string) => items.filter((item) => item.result === result).length;
   return {
+    dictionaryId: test.dictionaryId,
     total: items.length,
     correct: count('correct'),
     wrong: count('wrong'),
@@ -96,25 +109,39 @@ export class TestingService {
   async create(userId: string, options: TesterOptions): Promise<{ testsLeft: number }> {
     if (!(await this.repository.ownsDictionary(userId, options.dictionaryId))) throw notFound();
     const now = this.clock();
-    const range = options.range;
-    const words =
-      range.type === 'quantity'
-        ? await this.repository.wordsByQuantity(options.dictionaryId, range.from, range.count)
-        : await this.repository.wordsSince(options.dictionaryId, rangeStart(range, now));
+    const { range, dictionaryId, swap } = options;
+    let items: TestSessionItem[];
+    if (range.type === 'due') {
+      const due = await this.repository.dueWords(dictionaryId, swap, endOfUtcDay(now), DUE_TEST_MAX_WORDS);
+      items = due.map((word) => toItem(word, swap, word.card));
+    } else {
+      const words =
+        range.type === 'quantity'
+          ? await this.repository.wordsByQuantity(dictionaryId, range.from, range.count)
+          : await this.repository.wordsSince(dictionaryId, rangeStart(range, now));
+      const ordered = range.type === 'quantity' && range.order === 'desc' ? [...words].reverse() : words;
+      // Each word's memory state rides in the snapshot, so grading an answer reads nothing.
+      const cards = await this.repository.cardsFor(
+        dictionaryId,
+        ordered.map((word) => word.id),
+        swap,
+      );
+      items = ordered.map((word) => toItem(word, swap, cards.get(word.id) ?? null));
+    }
     // An empty test uses no attempt.
-    if (words.length === 0) throw badRequest('EMPTY_TEST');
-    const ordered = range.type === 'quantity' && range.order === 'desc' ? [...words].reverse() : words;
+    if (items.length === 0) throw badRequest('EMPTY_TEST');
 
     const limit = await this.limitFor(userId);
     const used = await this.repository.transaction(async (tx) => {
       const count = await this.repository.takeAttempt(tx, userId, utcDay(now), limit);
       if (count === undefined) throw forbidden('MAX_TESTS');
+      await this.repository.logTest(tx, dictionaryId, utcDay(now));
       await this.repository.saveNewTest(tx, {
         userId,
-        dictionaryId: options.dictionaryId,
-        swap: options.swap,
+        dictionaryId,
+        swap,
         range,
-        items: ordered.map((word) => toItem(word, options.swap)),
+        items,
         position: 0,
         createdAt: now,
         updatedAt: now,
@@ -132,7 +159,7 @@ export class TestingService {
     const item = currentItem(test);
     return item
       ? { test: toTestItem(test, item), testsLeft, report: null }
-      : { test: null, testsLeft, report: toReport(test.items) };
+      : { test: null, testsLeft, report: toReport(test) };
   }
 
   async answer(userId: string, typed: string): Promise<AnswerResult> {
@@ -146,16 +173,19 @@ export class TestingService {
       const items = [...test.items];
       let position = test.position;
 
+      const now = this.clock();
       if (match) {
         const done = [...item.done, match.definition];
         const finished = done.length === item.definitions.length;
-        items[position] = {
+        const answered: TestSessionItem = {
           ...item,
           done,
           answers: record(item.answers, typed),
           // A word needed help if it was checked wrong before being completed.
           result: finished ? (item.mistakes > 0 ? 'wrong' : 'correct') : null,
+          ...(match.kind === 'almost' ? { almost: true } : {}),
         };
+        items[position] = finished ? await this.grade(tx, test, answered, now) : answered;
         if (finished) position += 1;
       } else {
         items[position] = {
@@ -164,7 +194,7 @@ export class TestingService {
           mistakes: item.mistakes + 1,
         };
       }
-      await this.repository.saveProgress(tx, test.id, items, position, this.clock());
+      await this.repository.saveProgress(tx, test.id, items, position, now);
       const saved = items[test.position] ?? item;
       return {
         result: match ? 'correct' : 'wrong',
@@ -184,10 +214,83 @@ export class TestingService {
       const test = await this.repository.lockTest(tx, userId);
       const item = test && currentItem(test);
       if (!test || !item) throw conflict('NO_ACTIVE_TEST');
+      const now = this.clock();
       const items = [...test.items];
-      items[test.position] = { ...item, result: item.mistakes > 0 ? 'wrong' : 'skipped' };
-      await this.repository.saveProgress(tx, test.id, items, test.position + 1, this.clock());
+      items[test.position] = await this.grade(
+        tx,
+        test,
+        { ...item, result: item.mistakes > 0 ? 'wrong' : 'skipped' },
+        now,
+      );
+      await this.repository.saveProgress(tx, test.id, items, test.position + 1, now);
       return { answer: item.definitions };
     });
+  }
+
+  /**
+   * Reviews a word whose outcome is known (correct → Good, near miss → Hard, wrong or skipped →
+   * Again) and saves its card: the one extra statement of the answer path. Words of a deleted
+   * dictionary, and tests saved before spaced repetition (no snapshot), are not graded.
+   */
+  private async grade(
+    tx: Tx,
+    test: TestSessionRow,
+    item: TestSessionItem,
+    now: Date,
+  ): Promise<TestSessionItem> {
+    if (test.dictionaryId === null || item.card === undefined) return item;
+    const card = review(item.card, gradeOf(item), now);
+    await this.repository.saveCard(tx, item.wordId, test.swap, card);
+    return { ...item, card };
+  }
+
+  /** Words due by the end of today in each of the user's dictionaries. */
+  async dueCounts(userId: string): Promise<DueCounts> {
+    const until = endOfUtcDay(this.clock());
+    const rows = await this.repository.dueCounts(userId, until);
+    const byDictionary = new Map<string, DueCounts['dictionaries'][number]>();
+    for (const row of rows) {
+      const entry = byDictionary.get(row.dictionaryId) ?? {
+        dictionaryId: row.dictionaryId,
+        forward: 0,
+        swapped: 0,
+      };
+      entry[row.reversed ? 'swapped' : 'forward'] += row.count;
+      byDictionary.set(row.dictionaryId, entry);
+    }
+    const dictionaries = [...byDictionary.values()];
+    return {
+      total: dictionaries.reduce((sum, entry) => sum + entry.forward + entry.swapped, 0),
+      until: until.toISOString(),
+      dictionaries,
+    };
+  }
+
+  /** One dictionary's learning progress: word states, due words, tests per day and the streak. */
+  async progress(userId: string, dictionaryId: string): Promise<DictionaryProgress> {
+    if (!(await this.repository.ownsDictionary(userId, dictionaryId))) throw notFound();
+    const now = this.clock();
+    const until = endOfUtcDay(now);
+    const [states, due, days] = await Promise.all([
+      this.repository.wordStates(dictionaryId),
+      this.repository.dueCounts(userId, until, dictionaryId),
+      this.repository.testDays(dictionaryId),
+    ]);
+    const dueIn = (reversed: boolean) => due.find((row) => row.reversed === reversed)?.count ?? 0;
+    return {
+      dictionaryId,
+      words: {
+        total: states.total,
+        new: states.new,
+        mastered: states.mastered,
+        learning: states.total - states.new - states.mastered,
+      },
+      due: { forward: dueIn(false), swapped: dueIn(true), until: until.toISOString() },
+      days: chartDays(new Map(days.map((row) => [row.day, row.tests])), now),
+      streak: streaks(
+        days.map((row) => row.day),
+        now,
+      ),
+    };
   }
 }

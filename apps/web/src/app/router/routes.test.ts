@@ -40,6 +40,11 @@ const SPEC_ROUTES = [
 ];
 /** Screens beyond SPEC §2: import, and a guest keeping their words (issue 11). */
 const PORTABILITY_ROUTES = ['/dictionaries/import', '/dictionaries/{dictionaryId}/import', '/account/create'];
+/** Screens beyond the spec (issue 10: progress, editing one word from the report). */
+const EXTRA_ROUTES = [
+  '/dictionaries/{dictionaryId}/words/{wordId}/edit',
+  '/dictionaries/{dictionaryId}/progress',
+];
 /** The per-language policy pages the redirects lead to. */
 const POLICY_LANGUAGE_ROUTES = [
   '/policy/{lang}',
@@ -51,8 +56,10 @@ const POLICY_LANGUAGE_ROUTES = [
 const toRouterPath = (specPath: string) => specPath.replace(/\{(\w+)\}/g, ':$1');
 
 describe('route table', () => {
-  it('has every route of SPEC §2, the per-language policy pages and the import screens, and nothing else', () => {
-    const expected = [...SPEC_ROUTES, ...POLICY_LANGUAGE_ROUTES, ...PORTABILITY_ROUTES].map(toRouterPath);
+  it('has every route of SPEC §2, the per-language policy pages and the extra screens, and nothing else', () => {
+    const expected = [...SPEC_ROUTES, ...EXTRA_ROUTES, ...POLICY_LANGUAGE_ROUTES, ...PORTABILITY_ROUTES].map(
+      toRouterPath,
+    );
     expect([...ROUTE_PATHS].sort()).toEqual(expected.sort());
   });
 
@@ -77,6 +84,8 @@ describe('route table', () => {
     ['/dictionaries/5f8e0a4c/info/edit', '/dictionaries/:dictionaryId/info/edit'],
     ['/dictionaries/import', '/dictionaries/import'],
     ['/dictionaries/5f8e0a4c/import', '/dictionaries/:dictionaryId/import'],
+    ['/dictionaries/5f8e0a4c/words/9a1b/edit', '/dictionaries/:dictionaryId/words/:wordId/edit'],
+    ['/dictionaries/5f8e0a4c/progress', '/dictionaries/:dictionaryId/progress'],
     ['/auth/forgetPassword/code', '/auth/forgetPassword/code'],
     ['/policy', '/policy'],
     ['/policy/cookie', '/policy/cookie'],

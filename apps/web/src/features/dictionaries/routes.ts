@@ -12,6 +12,12 @@ export const dictionariesRoutes: readonly AppRoute[] = [
   { path: PATHS.importWords, access: 'member', Screen: lazy(() => import('./screens/ImportPage')) },
   { path: PATHS.dictionary, access: 'member', Screen: lazy(() => import('./screens/DictionaryPage')) },
   { path: PATHS.editWords, access: 'member', Screen: lazy(() => import('./screens/EditWordsPage')) },
+  { path: PATHS.editWord, access: 'member', Screen: lazy(() => import('./screens/EditWordPage')) },
+  {
+    path: PATHS.dictionaryProgress,
+    access: 'member',
+    Screen: lazy(() => import('./screens/ProgressPage')),
+  },
   {
     path: PATHS.editDictionaryInfo,
     access: 'member',

@@ -1,12 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
 import { GraduationCap, Library } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../shared/routing';
+import { useServices } from '../../shared/services';
 import { LinkCard, Page } from '../../shared/ui';
 import styles from './MenuPage.module.css';
 
 /** The main menu (SPEC §2): two big cards, Dictionaries and Testing. */
 export default function MenuPage() {
   const { t } = useTranslation();
+  const { http } = useServices();
+  // Words due for review today, across all dictionaries (issue 10); left out until known.
+  const due = useQuery({
+    queryKey: ['testing', 'due'],
+    queryFn: ({ signal }) => http.request('dueCounts', { signal, silent: true }),
+    staleTime: 0,
+  });
+  const dueTotal = due.data?.total ?? 0;
   return (
     <Page title={t('Menu.Title')}>
       <nav aria-label={t('Menu.Title')}>
@@ -22,11 +32,12 @@ export default function MenuPage() {
           </li>
           <li>
             <LinkCard
-              to={PATHS.createTester}
+              to={dueTotal > 0 ? `${PATHS.createTester}?source=due` : PATHS.createTester}
               title={t('Menu.Testing')}
               description={t('Menu.TestingText')}
               icon={<GraduationCap />}
               className={styles.card}
+              badge={dueTotal > 0 ? t('Menu.DueToday', { count: dueTotal }) : undefined}
             />
           </li>
         </ul>

@@ -26,6 +26,8 @@ export const PATHS = {
   /** Import into a new dictionary / into this one (docs/decisions/0012-data-portability.md). */
   importDictionary: '/dictionaries/import',
   importWords: '/dictionaries/:dictionaryId/import',
+  editWord: '/dictionaries/:dictionaryId/words/:wordId/edit',
+  dictionaryProgress: '/dictionaries/:dictionaryId/progress',
   createTester: '/createTester',
   testing: '/testing',
   testingSkip: '/testing/skip',

@@ -27,4 +27,5 @@ export const dictionaryKeys = {
   info: (id: string) => ['dictionaries', 'detail', id, 'info'] as const,
   /** All of a dictionary's words (its JSON export). */
   export: (id: string) => ['dictionaries', 'detail', id, 'export'] as const,
+  progress: (id: string) => ['dictionaries', 'detail', id, 'progress'] as const,
 };

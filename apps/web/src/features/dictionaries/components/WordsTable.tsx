@@ -1,8 +1,9 @@
-import type { Word } from '@wordhoard/shared';
+import type { Language, Word } from '@wordhoard/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
 import { TABULAR_NUMS } from '../../../shared/ui';
+import { SpeakButton } from '../../../shared/ui/SpeakButton/SpeakButton';
 import styles from './WordsTable.module.css';
 
 interface WordsTableProps {
@@ -12,7 +13,11 @@ interface WordsTableProps {
   total: number;
   label: string;
   busy?: boolean;
+  /** The languages of the terms and of the definitions, for reading them aloud. */
+  languages?: { from: Language; to: Language };
 }
+
+type Languages = WordsTableProps['languages'];
 
 /**
  * The words with columns #, term and definitions, as an ARIA table built from grid rows.
@@ -21,7 +26,13 @@ interface WordsTableProps {
  * with thousands of words loaded, scrolling, appending a page and typing in the search box
  * cost about what they cost with one page.
  */
-export const WordsTable = memo(function WordsTable({ pages, total, label, busy = false }: WordsTableProps) {
+export const WordsTable = memo(function WordsTable({
+  pages,
+  total,
+  label,
+  busy = false,
+  languages,
+}: WordsTableProps) {
   const { t } = useTranslation();
   let offset = 0;
   return (
@@ -49,14 +60,22 @@ export const WordsTable = memo(function WordsTable({ pages, total, label, busy =
       {pages.map((words) => {
         const first = offset + 1;
         offset += words.length;
-        return <WordGroup key={words[0]?.id ?? first} words={words} first={first} />;
+        return <WordGroup key={words[0]?.id ?? first} words={words} first={first} languages={languages} />;
       })}
     </div>
   );
 });
 
 /** One page of rows, numbered from `first`. */
-const WordGroup = memo(function WordGroup({ words, first }: { words: readonly Word[]; first: number }) {
+const WordGroup = memo(function WordGroup({
+  words,
+  first,
+  languages,
+}: {
+  words: readonly Word[];
+  first: number;
+  languages: Languages;
+}) {
   return (
     <div
       role="rowgroup"
@@ -75,10 +94,14 @@ const WordGroup = memo(function WordGroup({ words, first }: { words: readonly Wo
             {first + index}
           </span>
           <span role="cell" className={styles.term}>
-            {word.term}
+            <span lang={languages?.from}>{word.term}</span>
+            {languages && <SpeakButton text={word.term} lang={languages.from} className={styles.speak} />}
           </span>
           <span role="cell" className={styles.definitions}>
-            {word.definitions.join(', ')}
+            <span lang={languages?.to}>{word.definitions.join(', ')}</span>
+            {languages && (
+              <SpeakButton text={word.definitions.join(', ')} lang={languages.to} className={styles.speak} />
+            )}
           </span>
         </div>
       ))}

@@ -1,5 +1,15 @@
 import { WORDS_SORTS, type WordsSort } from '@wordhoard/shared';
-import { ArrowLeft, FileUp, ListPlus, Pencil, SearchX, Trash2, NotebookPen } from 'lucide-react';
+import {
+  ArrowLeft,
+  ChartColumn,
+  FileUp,
+  ListPlus,
+  Pencil,
+  Play,
+  SearchX,
+  Trash2,
+  NotebookPen,
+} from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -11,6 +21,7 @@ import { SearchField } from '../../../shared/ui/SearchField/SearchField';
 import { useDeleteDictionary, useDictionaryWords } from '../api/dictionaries';
 import { ExportButtons } from '../components/ExportButtons';
 import { Notice } from '../../../shared/ui/Notice/Notice';
+import { useDictionaryProgress } from '../api/progress';
 import { DictionaryLoadError } from '../components/DictionaryLoadError';
 import { LoadMore } from '../components/LoadMore';
 import { SortControls } from '../components/SortControls';
@@ -18,7 +29,7 @@ import { WordsTable } from '../components/WordsTable';
 import { useLanguageName } from '../lib/languages';
 import { useSearch } from '../lib/search';
 import { useWordsSorting } from '../lib/sorting';
-import { editInfoPath, editWordsPath, importWordsPath } from '../paths';
+import { editInfoPath, editWordsPath, importWordsPath, progressPath } from '../paths';
 import type { ImportedState } from '../lib/importSource';
 import styles from './DictionaryPage.module.css';
 
@@ -32,6 +43,8 @@ export default function DictionaryPage() {
   const search = useSearch();
   const query = useDictionaryWords(dictionaryId, { search: search.search, ...sorting });
   const remove = useDeleteDictionary(dictionaryId);
+  const progress = useDictionaryProgress(dictionaryId);
+  const due = progress.data && progress.data.due.forward + progress.data.due.swapped;
   const [confirming, setConfirming] = useState(false);
 
   const pages = query.data?.pages;
@@ -92,6 +105,7 @@ export default function DictionaryPage() {
           total={dictionary.total}
           label={t('Dictionaries.Words')}
           busy={isPlaceholderData}
+          languages={{ from: dictionary.fromLanguage, to: dictionary.toLanguage }}
         />
         <LoadMore
           hasMore={hasNextPage && !isPlaceholderData}
@@ -129,8 +143,27 @@ export default function DictionaryPage() {
             <dt>{t('Dictionaries.Words')}</dt>
             <dd className={TABULAR_NUMS}>{dictionary.wordsCount}</dd>
           </div>
+          {due !== undefined && (
+            <div>
+              <dt>{t('Dictionaries.Progress.Due')}</dt>
+              <dd className={TABULAR_NUMS} data-testid="dictionary-due">
+                {due}
+              </dd>
+            </div>
+          )}
         </dl>
         <div className={styles.actions}>
+          {due !== undefined && due > 0 && (
+            <Button
+              to={`${PATHS.createTester}?dictionaryId=${encodeURIComponent(dictionaryId)}&source=due`}
+              icon={<Play />}
+            >
+              {t('Dictionaries.ReviewDue')}
+            </Button>
+          )}
+          <Button variant="secondary" to={progressPath(dictionaryId)} icon={<ChartColumn />}>
+            {t('Dictionaries.ShowProgress')}
+          </Button>
           <Button variant="secondary" to={editInfoPath(dictionaryId)} icon={<Pencil />}>
             {t('Dictionaries.EditInfo')}
           </Button>

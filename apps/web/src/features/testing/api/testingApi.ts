@@ -7,7 +7,29 @@ export const testingKeys = {
   all: ['testing'] as const,
   state: ['testing', 'state'] as const,
   dictionaries: ['testing', 'dictionaries'] as const,
+  due: ['testing', 'due'] as const,
 };
+
+/** GET /testing/due: words due for review today, per dictionary and direction. */
+export const dueCountsQuery = (http: HttpClient) =>
+  queryOptions({
+    queryKey: testingKeys.due,
+    // A helper figure: without it the form still works, so a failure is not worth the modal.
+    queryFn: ({ signal }) => http.request('dueCounts', { signal, silent: true }),
+    // Every answer may change them.
+    staleTime: 0,
+  });
+
+/** How many words are due in `dictionaryId` for a test in that direction (0 when unknown). */
+export function dueFor(
+  counts: ResponseOf<'dueCounts'> | undefined,
+  dictionaryId: string,
+  swap: boolean,
+): number | undefined {
+  if (!counts) return undefined;
+  const entry = counts.dictionaries.find((candidate) => candidate.dictionaryId === dictionaryId);
+  return entry ? (swap ? entry.swapped : entry.forward) : 0;
+}
 
 /** GET /testing: the current word, today's attempts left and, after the last word, the report. */
 export const testingStateQuery = (http: HttpClient) =>

@@ -1,4 +1,5 @@
 import { cx } from '../../../shared/lib/classNames';
+import { SpeakButton } from '../../../shared/ui/SpeakButton/SpeakButton';
 import styles from './TermDisplay.module.css';
 
 interface TermDisplayProps {
@@ -9,16 +10,22 @@ interface TermDisplayProps {
   lang?: string;
   size?: 'lg' | 'md';
   id?: string;
+  /** Offer to read the term aloud (when the device has a voice for `lang`). */
+  speak?: boolean;
 }
 
 /** The asked word, large, with a small caption above it. */
-export function TermDisplay({ label, term, lang, size = 'lg', id }: TermDisplayProps) {
+export function TermDisplay({ label, term, lang, size = 'lg', id, speak }: TermDisplayProps) {
   return (
-    <div className={styles.wrapper} id={id}>
-      <p className={styles.label}>{label}</p>
-      <p className={cx(styles.term, size === 'md' && styles.md)} lang={lang}>
-        {term}
-      </p>
+    <div className={styles.wrapper}>
+      {/* The id names only the prompt: the speak button stays out of the field's description. */}
+      <div id={id} className={styles.text}>
+        <p className={styles.label}>{label}</p>
+        <p className={cx(styles.term, size === 'md' && styles.md)} lang={lang}>
+          {term}
+        </p>
+      </div>
+      {speak && <SpeakButton text={term} lang={lang} />}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@wordhoard/shared';
 import { z } from 'zod';
 
-export const CHOOSE_BY = ['quantity', 'date'] as const;
+export const CHOOSE_BY = ['quantity', 'date', 'due'] as const;
 export const COUNT_CHOICES = ['20', '50', '100'] as const;
 export const MAX_CUSTOM_AMOUNT = 9999;
 
@@ -56,6 +56,7 @@ export const DEFAULT_FORM_VALUES: Omit<TesterFormValues, 'dictionaryId'> = {
 export function formValuesFrom(options: TesterOptions): TesterFormValues {
   const { range } = options;
   const base = { ...DEFAULT_FORM_VALUES, dictionaryId: options.dictionaryId, swap: options.swap };
+  if (range.type === 'due') return { ...base, by: 'due' };
   if (range.type === 'quantity') {
     return {
       ...base,
@@ -77,15 +78,17 @@ export function formValuesFrom(options: TesterOptions): TesterFormValues {
 /** The body of POST /tester for valid form values, checked against the shared contract. */
 export function toTesterOptions(values: TesterFormValues): TesterOptions {
   const range: TesterOptions['range'] =
-    values.by === 'quantity'
-      ? {
-          type: 'quantity',
-          from: values.from,
-          count: Number(values.count) as 20 | 50 | 100,
-          order: values.order,
-        }
-      : values.period === 'custom'
-        ? { type: 'date', period: 'custom', amount: Number(values.amount.trim()), unit: values.unit }
-        : { type: 'date', period: values.period };
+    values.by === 'due'
+      ? { type: 'due' }
+      : values.by === 'quantity'
+        ? {
+            type: 'quantity',
+            from: values.from,
+            count: Number(values.count) as 20 | 50 | 100,
+            order: values.order,
+          }
+        : values.period === 'custom'
+          ? { type: 'date', period: 'custom', amount: Number(values.amount.trim()), unit: values.unit }
+          : { type: 'date', period: values.period };
   return testerOptionsSchema.parse({ dictionaryId: values.dictionaryId, swap: values.swap, range });
 }

@@ -56,6 +56,42 @@ describe('create tester screen', { timeout: 20_000 }, () => {
     expect(startButton()).toBeEnabled();
   });
 
+  it('offers the due words with their count per direction and starts a due test', async () => {
+    api.due = [{ dictionaryId: animals.id, forward: 2, swapped: 0 }];
+    const { user: person, router } = await open();
+    const due = await screen.findByRole('radio', { name: 'Due words: 2' });
+    expect(due).toBeEnabled();
+    await person.click(due);
+    expect(screen.getByText(/^Due for review today: 2\./)).toBeInTheDocument();
+
+    // Swapped, nothing is due: the choice stays (to switch away) but the start says why not.
+    await person.click(screen.getByRole('checkbox', { name: 'Swap terms and definitions' }));
+    expect(screen.getByRole('radio', { name: 'Due words: 0' })).toBeChecked();
+    expect(startButton()).toBeDisabled();
+    expect(startButton()).toHaveAccessibleDescription(/No words are due for review today\./);
+    await person.click(screen.getByRole('checkbox', { name: 'Swap terms and definitions' }));
+
+    await person.click(startButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
+    expect(api.created).toEqual([{ dictionaryId: animals.id, swap: false, range: { type: 'due' } }]);
+  });
+
+  it('disables the due words with a reason when nothing is due', async () => {
+    await open();
+    const due = await screen.findByRole('radio', { name: 'Due words: 0' });
+    expect(due).toBeDisabled();
+    expect(
+      screen.getByText(/Words join the review schedule once you answer them in any test\./),
+    ).toBeInTheDocument();
+  });
+
+  it('opens on the due source from a "review due words" link', async () => {
+    api.due = [{ dictionaryId: food.id, forward: 0, swapped: 4 }];
+    await open(`/createTester?dictionaryId=${food.id}&source=due`);
+    expect(await screen.findByRole('combobox', { name: 'Dictionary' })).toHaveValue(food.id);
+    expect(await screen.findByRole('radio', { name: 'Due words: 0' })).toBeChecked();
+  });
+
   it('starts a test by quantity with the chosen range, then opens the runner', async () => {
     const { user: person, router } = await open();
     await screen.findByRole('combobox', { name: 'Dictionary' });

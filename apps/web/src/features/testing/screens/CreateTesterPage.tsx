@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { buildPath, type Dictionary } from '@wordhoard/shared';
+import { buildPath, DUE_TEST_MAX_WORDS, type Dictionary } from '@wordhoard/shared';
 import { CircleAlert, Library, Play } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -21,7 +21,7 @@ import {
   TextField,
 } from '../../../shared/ui';
 import { SegmentedControl } from '../../../shared/ui/SegmentedControl/SegmentedControl';
-import { testerDictionariesQuery, testingStateQuery } from '../api/testingApi';
+import { dueCountsQuery, dueFor, testerDictionariesQuery, testingStateQuery } from '../api/testingApi';
 import { LoadFailed } from '../components/LoadFailed';
 import { testLanguages, type ActiveTest } from '../model/activeTest';
 import { languageName } from '../model/languageName';
@@ -91,13 +91,16 @@ function initialValues(
   dictionaries: readonly Dictionary[],
   activeTest: ActiveTest | null,
   requestedId: string | null,
+  requestedSource: string | null,
 ): TesterFormValues {
   const exists = (id: string | null | undefined): id is string =>
     dictionaries.some((dictionary) => dictionary.id === id);
   const previous =
     activeTest && exists(activeTest.options.dictionaryId) ? formValuesFrom(activeTest.options) : null;
   const values = previous ?? { ...DEFAULT_FORM_VALUES, dictionaryId: dictionaries[0]?.id ?? '' };
-  return exists(requestedId) ? { ...values, dictionaryId: requestedId } : values;
+  const withDictionary = exists(requestedId) ? { ...values, dictionaryId: requestedId } : values;
+  // "Review due words" links ask for the due source.
+  return requestedSource === 'due' ? { ...withDictionary, by: 'due' } : withDictionary;
 }
 
 interface TesterFormProps {
@@ -113,7 +116,7 @@ function TesterForm({ dictionaries, testsLeft, attemptsPending }: TesterFormProp
   const activeTest = useActiveTest();
   const [searchParams] = useSearchParams();
   const [defaultValues] = useState(() =>
-    initialValues(dictionaries, activeTest, searchParams.get('dictionaryId')),
+    initialValues(dictionaries, activeTest, searchParams.get('dictionaryId'), searchParams.get('source')),
   );
   const { start, isPending, problem } = useStartTest();
   const {
@@ -122,12 +125,16 @@ function TesterForm({ dictionaries, testsLeft, attemptsPending }: TesterFormProp
     handleSubmit,
     formState: { errors },
   } = useForm<TesterFormValues>({ resolver: zodResolver(testerFormSchema), defaultValues });
-  const [by, from, period, dictionaryId] = useWatch({
+  const [by, from, period, dictionaryId, swap] = useWatch({
     control,
-    name: ['by', 'from', 'period', 'dictionaryId'],
+    name: ['by', 'from', 'period', 'dictionaryId', 'swap'],
   });
+  const { http } = useServices();
+  const dueCounts = useQuery(dueCountsQuery(http));
+  const due = dueFor(dueCounts.data, dictionaryId, swap);
   const attemptsId = useId();
   const problemId = useId();
+  const dueHintId = useId();
 
   const uiLanguage = i18n.resolvedLanguage ?? i18n.language;
   const dictionaryOptions = dictionaries.map((dictionary) => ({
@@ -143,9 +150,14 @@ function TesterForm({ dictionaries, testsLeft, attemptsPending }: TesterFormProp
   const noAttempts = testsLeft === 0;
   // At 0 attempts the start button is disabled and says why (SPEC §5, §8).
   const shownProblem = noAttempts ? 'MAX_TESTS' : problem;
+  // A due test with nothing due cannot start; the hint under the source says why.
+  const nothingDue = by === 'due' && due === 0;
+  const describedBy = [attemptsId, shownProblem ? problemId : null, nothingDue ? dueHintId : null]
+    .filter(Boolean)
+    .join(' ');
 
   const submit = handleSubmit((values) => {
-    if (isPending || noAttempts) return;
+    if (isPending || noAttempts || nothingDue) return;
     const dictionary = dictionaries.find((candidate) => candidate.id === values.dictionaryId);
     if (!dictionary) return;
     start({ options: toTesterOptions(values), languages: testLanguages(dictionary, values.swap) });
@@ -191,12 +203,30 @@ function TesterForm({ dictionaries, testsLeft, attemptsPending }: TesterFormProp
               options={[
                 { value: 'quantity', label: t('Testing.Create.ByQuantity') },
                 { value: 'date', label: t('Testing.Create.ByDate') },
+                {
+                  value: 'due',
+                  label:
+                    due === undefined
+                      ? t('Testing.Create.ByDue')
+                      : t('Testing.Create.ByDueCount', { count: due }),
+                  // Offered only with something due; kept choosable once chosen, to switch away.
+                  disabled: due === 0 && field.value !== 'due',
+                },
               ]}
+              hint={due === 0 ? t('Testing.Create.NoDueHint') : undefined}
             />
           )}
         />
 
-        {by === 'quantity' ? (
+        {by === 'due' ? (
+          <p id={dueHintId} className={cx(styles.dueText, TABULAR_NUMS)}>
+            {due === undefined
+              ? t('Common.Loading')
+              : due === 0
+                ? t('Testing.Create.NoDue')
+                : t('Testing.Create.DueText', { count: due, max: DUE_TEST_MAX_WORDS })}
+          </p>
+        ) : by === 'quantity' ? (
           <div className={styles.range}>
             <Controller
               control={control}
@@ -330,9 +360,9 @@ function TesterForm({ dictionaries, testsLeft, attemptsPending }: TesterFormProp
           type="submit"
           size="lg"
           icon={<Play />}
-          disabled={noAttempts}
+          disabled={noAttempts || nothingDue}
           aria-busy={isPending || undefined}
-          aria-describedby={shownProblem ? `${attemptsId} ${problemId}` : attemptsId}
+          aria-describedby={describedBy}
           className={styles.start}
         >
           {t('Testing.Create.Start')}

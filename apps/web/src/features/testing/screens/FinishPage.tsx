@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Report } from '@wordhoard/shared';
-import { CircleAlert, ListRestart, RotateCcw } from 'lucide-react';
+import { CircleAlert, ListRestart, Pencil, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { generatePath, Link, Navigate } from 'react-router';
 import { cx } from '../../../shared/lib/classNames';
 import { PATHS } from '../../../shared/routing';
 import { useServices } from '../../../shared/services';
@@ -150,6 +150,21 @@ function TestReport({ report, testsLeft }: { report: Report; testsLeft: number }
                 </h3>
                 <ResultBadge kind={item.result} />
               </div>
+              {item.result === 'wrong' && report.dictionaryId && (
+                // Fix a word that was answered wrong because it was stored wrong; back comes here.
+                <Link
+                  to={generatePath(PATHS.editWord, {
+                    dictionaryId: report.dictionaryId,
+                    wordId: item.wordId,
+                  })}
+                  state={{ from: PATHS.testingFinish }}
+                  className={styles.edit}
+                  aria-label={t('Testing.Finish.EditWordLabel', { term: item.term })}
+                >
+                  <Pencil aria-hidden="true" />
+                  {t('Testing.Finish.EditWord')}
+                </Link>
+              )}
               <dl className={styles.itemDetails}>
                 <div>
                   <dt>{t('Testing.Finish.Definitions')}</dt>

@@ -11,10 +11,12 @@ import { Button, Card, LoadingIndicator, Page, TABULAR_NUMS } from '../../../sha
 import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
 import { ProgressBar } from '../../../shared/ui/ProgressBar/ProgressBar';
 import { refreshTestingState, testingKeys, testingStateQuery } from '../api/testingApi';
+import { AccentBar } from '../components/AccentBar';
 import { AnswerList } from '../components/AnswerList';
 import { LoadFailed } from '../components/LoadFailed';
 import { ResultIcon } from '../components/ResultIcon';
 import { TermDisplay } from '../components/TermDisplay';
+import { languageName } from '../model/languageName';
 import type { CheckState, SkipState } from '../model/navigationState';
 import { useActiveTest } from '../model/useActiveTest';
 import styles from './TestingPage.module.css';
@@ -49,7 +51,7 @@ interface Feedback {
 }
 
 function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { http } = useServices();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -145,6 +147,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
           label={swapped ? t('Testing.Run.PromptSwapped') : t('Testing.Run.Prompt')}
           term={test.term}
           lang={activeTest?.promptLanguage}
+          speak
         />
 
         <div className={styles.progress}>
@@ -192,6 +195,14 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
             aria-invalid={missingAnswer || undefined}
             className={styles.input}
           />
+          {activeTest && (
+            <AccentBar
+              language={activeTest.answerLanguage}
+              input={inputRef}
+              inputId={ids.input}
+              languageLabel={languageName(activeTest.answerLanguage, i18n.resolvedLanguage ?? i18n.language)}
+            />
+          )}
           {missingAnswer && (
             <p id={ids.error} role="alert" className={styles.error}>
               <CircleAlert aria-hidden="true" />

@@ -1,6 +1,7 @@
 import type {
   AnswerResult,
   Dictionary,
+  DueCounts,
   Language,
   Report,
   TestState,
@@ -37,7 +38,9 @@ export interface FakeTestingApi {
   words: Record<string, FakeWord[]>;
   testsLeft: number;
   /** The active test, or null before the first one. */
-  test: { items: Item[]; position: number } | null;
+  test: { items: Item[]; position: number; dictionaryId?: string | null } | null;
+  /** Words due today per dictionary and direction (GET /testing/due). */
+  due: DueCounts['dictionaries'];
   /** Every POST /tester body, oldest first. */
   created: TesterOptions[];
   /** Starts a test as POST /tester would, without using an attempt. */
@@ -79,9 +82,10 @@ const toItem = (word: FakeWord, swap: boolean): Item => ({
   result: null,
 });
 
-function report(items: Item[]): Report {
+function report(items: Item[], dictionaryId: string | null): Report {
   const count = (result: string) => items.filter((item) => item.result === result).length;
   return {
+    dictionaryId,
     total: items.length,
     correct: count('correct'),
     wrong: count('wrong'),
@@ -107,6 +111,7 @@ export function serveTestingApi(server: TestServer, initial: Partial<FakeTesting
     words: {},
     testsLeft: 5,
     test: null,
+    due: [],
     created: [],
     startTest(words) {
       api.test = { items: words.map((word) => toItem(word, false)), position: 0 };
@@ -124,7 +129,8 @@ export function serveTestingApi(server: TestServer, initial: Partial<FakeTesting
     const test = api.test;
     const item = test?.items[test.position];
     if (!test) return { test: null, testsLeft: api.testsLeft, report: null };
-    if (!item) return { test: null, testsLeft: api.testsLeft, report: report(test.items) };
+    if (!item)
+      return { test: null, testsLeft: api.testsLeft, report: report(test.items, test.dictionaryId ?? null) };
     return {
       test: {
         wordId: item.wordId,
@@ -210,13 +216,22 @@ export function serveTestingApi(server: TestServer, initial: Partial<FakeTesting
           return;
         }
         api.testsLeft -= 1;
-        api.test = { items: words.map((word) => toItem(word, options.swap)), position: 0 };
+        api.test = {
+          items: words.map((word) => toItem(word, options.swap)),
+          position: 0,
+          dictionaryId: options.dictionaryId,
+        };
         sendJson(response, 201, { testsLeft: api.testsLeft });
         return;
       }
       case 'GET /api/testing':
         sendJson(response, 200, state());
         return;
+      case 'GET /api/testing/due': {
+        const total = api.due.reduce((sum, entry) => sum + entry.forward + entry.swapped, 0);
+        sendJson(response, 200, { total, until: '2026-03-11T00:00:00.000Z', dictionaries: api.due });
+        return;
+      }
       case 'POST /api/testing': {
         const result = answer((JSON.parse(body) as { answer: string }).answer);
         if (result) sendJson(response, 200, result);

@@ -9,11 +9,13 @@ interface LinkCardProps {
   title: string;
   description?: string;
   icon?: ReactNode;
+  /** A short status line under the description (e.g. words due today). */
+  badge?: string;
   className?: string;
 }
 
 /** A large, whole-card link: one obvious target for the main choices of a screen. */
-export function LinkCard({ to, title, description, icon, className }: LinkCardProps) {
+export function LinkCard({ to, title, description, icon, badge, className }: LinkCardProps) {
   return (
     <Link to={to} className={cx(styles.linkCard, className)}>
       {icon && (
@@ -24,6 +26,11 @@ export function LinkCard({ to, title, description, icon, className }: LinkCardPr
       <span className={styles.body}>
         <span className={styles.title}>{title}</span>
         {description && <span className={styles.description}>{description}</span>}
+        {badge && (
+          <span className={styles.badge} data-testid="link-card-badge">
+            {badge}
+          </span>
+        )}
       </span>
       <ChevronRight className={styles.arrow} aria-hidden="true" />
     </Link>

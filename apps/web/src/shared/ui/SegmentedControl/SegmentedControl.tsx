@@ -6,6 +6,8 @@ import styles from './SegmentedControl.module.css';
 export interface SegmentedOption<T extends string> {
   value: T;
   label: string;
+  /** This one choice is unavailable (say why in the control's hint). */
+  disabled?: boolean;
 }
 
 export interface SegmentedControlProps<T extends string> {
@@ -52,13 +54,17 @@ export function SegmentedControl<T extends string>({
         {options.map((option) => {
           const checked = option.value === value;
           return (
-            <label key={option.value} className={cx(styles.segment, checked && styles.checked)}>
+            <label
+              key={option.value}
+              className={cx(styles.segment, checked && styles.checked, option.disabled && styles.unavailable)}
+            >
               <input
                 type="radio"
                 className={styles.input}
                 name={groupName}
                 value={option.value}
                 checked={checked}
+                disabled={option.disabled}
                 onChange={() => onChange(option.value)}
                 onBlur={onBlur}
               />

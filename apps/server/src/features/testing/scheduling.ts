@@ -1,0 +1,98 @@
+import { PROGRESS_DAYS } from '@wordhoard/shared';
+import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card, type Grade } from 'ts-fsrs';
+import type { StoredCard, TestSessionItem } from '../../db/schema';
+
+/**
+ * Spaced repetition (docs/decisions/0011-spaced-repetition.md): one FSRS card per word and
+ * direction, graded once per word per test when its outcome is known. Long-term scheduling
+ * only (no same-day learning steps: tests are counted per day) and no fuzz, so a review's next
+ * date depends only on its history.
+ */
+const scheduler = fsrs(generatorParameters({ enable_short_term: false, enable_fuzz: false }));
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The grade of a finished word: help needed → Again, a near miss → Hard, else Good. */
+export function gradeOf(item: Pick<TestSessionItem, 'result' | 'almost'>): Grade {
+  if (item.result !== 'correct') return Rating.Again;
+  return item.almost ? Rating.Hard : Rating.Good;
+}
+
+const STATES = [State.New, State.Learning, State.Review, State.Relearning] as const;
+
+function toCard(stored: StoredCard): Card {
+  return {
+    // The empty card fills the fields FSRS no longer reads (elapsed days come from last_review).
+    ...createEmptyCard(new Date(stored.due)),
+    stability: stored.stability,
+    difficulty: stored.difficulty,
+    scheduled_days: stored.scheduledDays,
+    learning_steps: stored.learningSteps,
+    reps: stored.reps,
+    lapses: stored.lapses,
+    state: STATES[stored.state] ?? State.Review,
+    ...(stored.lastReview ? { last_review: new Date(stored.lastReview) } : {}),
+  };
+}
+
+function fromCard(card: Card): StoredCard {
+  return {
+    due: card.due.toISOString(),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    scheduledDays: card.scheduled_days,
+    learningSteps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state,
+    lastReview: card.last_review ? card.last_review.toISOString() : null,
+  };
+}
+
+/** The card after a review graded `grade` at `now`; a word never reviewed starts as a new card. */
+export function review(stored: StoredCard | null, grade: Grade, now: Date): StoredCard {
+  const card = stored ? toCard(stored) : createEmptyCard(now);
+  return fromCard(scheduler.next(card, now, grade).card);
+}
+
+/** The end of `now`'s UTC day: words due before it are "due today". */
+export function endOfUtcDay(now: Date): Date {
+  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Date(start + DAY_MS);
+}
+
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** `PROGRESS_DAYS` days ending today, oldest first, zero where no test was started. */
+export function chartDays(counts: Map<string, number>, now: Date): { day: string; tests: number }[] {
+  const today = endOfUtcDay(now).getTime() - DAY_MS;
+  return Array.from({ length: PROGRESS_DAYS }, (_, index) => {
+    const day = isoDay(today - (PROGRESS_DAYS - 1 - index) * DAY_MS);
+    return { day, tests: counts.get(day) ?? 0 };
+  });
+}
+
+/**
+ * Streaks from the days with a test (any order): the current one ends today, or yesterday while
+ * today has no test yet (it is not lost before the day is over).
+ */
+export function streaks(
+  days: string[],
+  now: Date,
+): { current: number; longest: number; testedToday: boolean } {
+  const times = [...new Set(days)].map((day) => Date.parse(`${day}T00:00:00Z`)).sort((a, b) => a - b);
+  let longest = 0;
+  let run = 0;
+  let previous: number | undefined;
+  for (const time of times) {
+    run = previous !== undefined && time - previous === DAY_MS ? run + 1 : 1;
+    longest = Math.max(longest, run);
+    previous = time;
+  }
+  const today = endOfUtcDay(now).getTime() - DAY_MS;
+  const has = new Set(times);
+  const testedToday = has.has(today);
+  let current = 0;
+  for (let day = testedToday ? today : today - DAY_MS; has.has(day); day -= DAY_MS) current += 1;
+  return { current, longest, testedToday };
+}

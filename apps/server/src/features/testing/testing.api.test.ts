@@ -219,6 +219,24 @@ describe(`a test run (${testDriver})`, () => {
     expect((await state(user)).report).toMatchObject({ wrong: 1, skipped: 0 });
   });
 
+  it('applies answers sent at once one after another, losing none', async () => {
+    const user = await createUser(t.app);
+    const id = await dictionaryWith(user, [
+      { term: 'dog', definitions: ['Hund'] },
+      { term: 'cat', definitions: ['Katze'] },
+    ]);
+    await start(user, id, quantity('all', 20));
+    // Six identical answers race: one finishes "dog", the other five are wrong tries at "cat".
+    const results = await Promise.all(Array.from({ length: 6 }, () => answer(user, 'Hund')));
+    expect(results.filter((r) => r.result === 'correct')).toHaveLength(1);
+    await call(user, 'POST', '/api/testing/skip');
+    const report = (await state(user)).report;
+    expect(report?.items.map((item) => [item.term, item.result, item.answers.length])).toEqual([
+      ['dog', 'correct', 1],
+      ['cat', 'wrong', 5],
+    ]);
+  });
+
   it('swaps: shows the definitions and expects the term', async () => {
     const user = await createUser(t.app);
     const id = await dictionaryWith(user, [{ term: 'Schmetterling', definitions: ['butterfly', 'moth'] }]);

@@ -136,20 +136,37 @@ export class TestingRepository {
     return { test: row?.test ?? null, used: row?.used ?? 0 };
   }
 
-  /** The active test, locked until the transaction ends (two answers at once apply in turn). */
-  async lockTest(tx: Tx, userId: string): Promise<TestSessionRow | undefined> {
-    const [row] = await tx.select().from(testSessions).where(eq(testSessions.userId, userId)).for('update');
+  /**
+   * The active test with its row version (PostgreSQL's `xmin`, which changes on every update),
+   * for an optimistic write: `saveProgressIf` succeeds only if nobody saved in between. An
+   * answer is then a read and a write, instead of BEGIN, SELECT … FOR UPDATE, UPDATE, COMMIT.
+   */
+  async findTestVersioned(userId: string): Promise<{ test: TestSessionRow; version: string } | undefined> {
+    const query = this.prepared.get('versioned', (name) =>
+      this.db
+        .select({ test: testSessions, version: sql<string>`${testSessions}.xmin::text` })
+        .from(testSessions)
+        .where(eq(testSessions.userId, sql.placeholder('userId')))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await query.execute({ userId });
     return row;
   }
 
-  async saveProgress(
-    tx: Tx,
+  /** Saves progress unless the test changed since `version` was read; false when it did. */
+  async saveProgressIf(
+    tx: Tx | undefined,
     id: string,
-    items: TestSessionItem[],
-    position: number,
-    now: Date,
-  ): Promise<void> {
-    await tx.update(testSessions).set({ items, position, updatedAt: now }).where(eq(testSessions.id, id));
+    version: string,
+    progress: { items: TestSessionItem[]; position: number; now: Date },
+  ): Promise<boolean> {
+    const saved = await (tx ?? this.db)
+      .update(testSessions)
+      .set({ items: progress.items, position: progress.position, updatedAt: progress.now })
+      .where(and(eq(testSessions.id, id), sql`${testSessions}.xmin = ${version}::xid`))
+      .returning({ id: testSessions.id });
+    return saved.length > 0;
   }
 
   // --- Spaced repetition (docs/decisions/0011-spaced-repetition.md) ---------------------------

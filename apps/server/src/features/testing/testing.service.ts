@@ -55,6 +55,15 @@ function toItem(word: SnapshotWord, swap: boolean, card: StoredCard | null): Tes
   };
 }
 
+/** Saves of one answer retried after another answer to the same test got in first. */
+const MAX_SAVE_ATTEMPTS = 8;
+
+/** The word's memory card after this test's outcome; undefined when it is not graded. */
+function reviewed(test: TestSessionRow, item: TestSessionItem, now: Date): StoredCard | undefined {
+  if (test.dictionaryId === null || item.card === undefined) return undefined;
+  return review(item.card, gradeOf(item), now);
+}
+
 function currentItem(test: TestSessionRow): TestSessionItem | undefined {
   return test.items[test.position];
 }
@@ -163,21 +172,15 @@ export class TestingService {
   }
 
   async answer(userId: string, typed: string): Promise<AnswerResult> {
-    return this.repository.transaction(async (tx) => {
-      const test = await this.repository.lockTest(tx, userId);
-      const item = test && currentItem(test);
-      if (!test || !item) throw conflict('NO_ACTIVE_TEST');
-
+    return this.changeCurrentWord(userId, (item) => {
       const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
       const match = findMatch(typed, remaining);
-      const items = [...test.items];
-      let position = test.position;
-
-      const now = this.clock();
+      let changed: TestSessionItem;
+      let finished = false;
       if (match) {
         const done = [...item.done, match.definition];
-        const finished = done.length === item.definitions.length;
-        const answered: TestSessionItem = {
+        finished = done.length === item.definitions.length;
+        changed = {
           ...item,
           done,
           answers: record(item.answers, typed),
@@ -185,63 +188,70 @@ export class TestingService {
           result: finished ? (item.mistakes > 0 ? 'wrong' : 'correct') : null,
           ...(match.kind === 'almost' ? { almost: true } : {}),
         };
-        items[position] = finished ? await this.grade(tx, test, answered, now) : answered;
-        if (finished) position += 1;
       } else {
-        items[position] = {
+        changed = {
           ...item,
           answers: normalizeAnswer(typed) === '' ? item.answers : record(item.answers, typed),
           mistakes: item.mistakes + 1,
         };
       }
-      await this.repository.saveProgress(tx, test.id, items, position, now);
-      const saved = items[test.position] ?? item;
       return {
-        result: match ? 'correct' : 'wrong',
-        almost: match?.kind === 'almost',
-        // For an almost-right answer, the exact spelling to learn.
-        answer: match ? match.definition : typed.trim(),
-        correctAnswers: match ? [match.definition] : item.definitions,
-        needAnswers: saved.definitions.length - saved.done.length,
-        doneDefinitions: saved.done,
+        item: changed,
+        finished,
+        result: {
+          result: match ? 'correct' : 'wrong',
+          almost: match?.kind === 'almost',
+          // For an almost-right answer, the exact spelling to learn.
+          answer: match ? match.definition : typed.trim(),
+          correctAnswers: match ? [match.definition] : item.definitions,
+          needAnswers: changed.definitions.length - changed.done.length,
+          doneDefinitions: changed.done,
+        },
       };
     });
   }
 
   /** Reveals the word and moves on: skipped, or wrong when a check already failed. */
   async skip(userId: string): Promise<{ answer: string[] }> {
-    return this.repository.transaction(async (tx) => {
-      const test = await this.repository.lockTest(tx, userId);
-      const item = test && currentItem(test);
-      if (!test || !item) throw conflict('NO_ACTIVE_TEST');
-      const now = this.clock();
-      const items = [...test.items];
-      items[test.position] = await this.grade(
-        tx,
-        test,
-        { ...item, result: item.mistakes > 0 ? 'wrong' : 'skipped' },
-        now,
-      );
-      await this.repository.saveProgress(tx, test.id, items, test.position + 1, now);
-      return { answer: item.definitions };
-    });
+    return this.changeCurrentWord(userId, (item) => ({
+      item: { ...item, result: item.mistakes > 0 ? 'wrong' : 'skipped' },
+      finished: true,
+      result: { answer: item.definitions },
+    }));
   }
 
   /**
-   * Reviews a word whose outcome is known (correct → Good, near miss → Hard, wrong or skipped →
-   * Again) and saves its card: the one extra statement of the answer path. Words of a deleted
-   * dictionary, and tests saved before spaced repetition (no snapshot), are not graded.
+   * Applies `change` to the current word of the user's test and saves it with an optimistic
+   * check: if another answer of the same user was saved in between, it reads the test again
+   * and re-applies, so concurrent answers apply one after another and none is lost. A word
+   * that is finished also updates its memory card, in one transaction with the progress.
    */
-  private async grade(
-    tx: Tx,
-    test: TestSessionRow,
-    item: TestSessionItem,
-    now: Date,
-  ): Promise<TestSessionItem> {
-    if (test.dictionaryId === null || item.card === undefined) return item;
-    const card = review(item.card, gradeOf(item), now);
-    await this.repository.saveCard(tx, item.wordId, test.swap, card);
-    return { ...item, card };
+  private async changeCurrentWord<R>(
+    userId: string,
+    change: (item: TestSessionItem) => { item: TestSessionItem; finished: boolean; result: R },
+  ): Promise<R> {
+    for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt += 1) {
+      const found = await this.repository.findTestVersioned(userId);
+      const item = found && currentItem(found.test);
+      if (!found || !item) throw conflict('NO_ACTIVE_TEST');
+      const { test, version } = found;
+      const now = this.clock();
+      const outcome = change(item);
+      const card = outcome.finished ? reviewed(test, outcome.item, now) : undefined;
+      const items = [...test.items];
+      items[test.position] = card ? { ...outcome.item, card } : outcome.item;
+      const progress = { items, position: test.position + (outcome.finished ? 1 : 0), now };
+      const saved = card
+        ? await this.repository.transaction(async (tx) => {
+            if (!(await this.repository.saveProgressIf(tx, test.id, version, progress))) return false;
+            await this.repository.saveCard(tx, outcome.item.wordId, test.swap, card);
+            return true;
+          })
+        : await this.repository.saveProgressIf(undefined, test.id, version, progress);
+      if (saved) return outcome.result;
+    }
+    // Only a burst of answers to one test, faster than they can be saved, gets here.
+    throw new AppError(429, 'TOO_MANY_REQUESTS');
   }
 
   /** Words due by the end of today in each of the user's dictionaries. */

@@ -15,13 +15,7 @@ import type { StoredCard, TestSessionItem } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { findMatch, normalizeAnswer } from './answer-matching';
 import { chartDays, endOfUtcDay, gradeOf, review, streaks } from './scheduling';
-import {
-  utcDay,
-  type SnapshotWord,
-  type TestSessionRow,
-  type TestingRepository,
-  type Tx,
-} from './testing.repository';
+import { utcDay, type SnapshotWord, type TestSessionRow, type TestingRepository } from './testing.repository';
 
 const MINUTE = 60_000;
 /** The report shows what was typed; more tries than this on one word add nothing to it. */

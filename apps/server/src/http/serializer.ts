@@ -19,5 +19,21 @@ export const contractSerializerCompiler: FastifySerializerCompiler<z.ZodType> = 
   } catch {
     return zodSerializerCompiler(route);
   }
-  return fastJsonStringify(jsonSchema) as (data: unknown) => string;
+  return fastJsonStringify(openObjects(jsonSchema) as never) as (data: unknown) => string;
 };
+
+/**
+ * zod's output JSON Schema closes every object (`additionalProperties: false`). The serializer
+ * writes only declared properties anyway, but inside `anyOf` (a nullable object, a union) it
+ * picks the branch by validating the value, and a closed object would reject a row that
+ * carries more fields than the contract shows (it is exactly those that must be dropped).
+ */
+function openObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(openObjects);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key, value]) => !(key === 'additionalProperties' && value === false))
+      .map(([key, value]) => [key, openObjects(value)]),
+  );
+}

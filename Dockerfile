@@ -24,4 +24,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 STOPSIGNAL SIGTERM
-CMD ["node", "apps/server/dist/main.js"]
+# A small young generation keeps the heap (and RSS) near what is live: ~120 MB under load
+# instead of ~260 MB with V8's defaults on a large machine (docs/performance.md).
+CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=256", "apps/server/dist/main.js"]

@@ -25,6 +25,11 @@ const root = path.resolve(import.meta.dirname, '..');
  * (bench/lighthouse.ts); `BENCH_FILTER=text` only matching routes (for profiling, no Lighthouse).
  */
 const ONLY = process.env.BENCH_ONLY;
+/** The V8 flags of `npm run serve` (package.json), so the bench measures the production setup. */
+const SERVE_FLAGS: string[] =
+  (
+    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts.serve?.match(/--[\w-]+=\d+/g) ?? [];
 const FILTER = process.env.BENCH_FILTER;
 /** `BENCH_PROFILE=dir` starts the server with `--cpu-prof` writing into dir. */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
@@ -98,10 +103,14 @@ function rssMb(pid: number): number {
 
 async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVE_FLAGS, ...profile, path.join(root, 'apps/server/dist/main.js')],
+    {
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   for (let i = 0; i < 300; i += 1) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;

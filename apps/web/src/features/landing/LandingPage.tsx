@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cx } from '../../shared/lib/classNames';
 import { PATHS } from '../../shared/routing';
 import { Button, useDocumentTitle } from '../../shared/ui';
 import { LanguagePicker } from '../../shared/ui/LanguagePicker/LanguagePicker';
@@ -15,7 +16,29 @@ import { useInterfaceLanguage } from './useInterfaceLanguage';
 // Swiper arrives with the slider, after the page's own content: it is not in the initial bundle.
 const Slider = lazy(() => import('../../shared/ui/Slider/Slider'));
 
-/** Until Swiper has loaded, the first slide stands where the slider will be. */
+/**
+ * Until Swiper has loaded, the first slide stands where the slider will be, in Swiper's exact
+ * box so that nothing moves when it arrives: as tall as the tallest slide (Swiper gives every
+ * slide that height; the others are laid out, hidden, in the same cell) and with room for the
+ * arrows and bullets only when Swiper will show them (more than one slide).
+ */
+function SliderFallback({ slides }: { slides: readonly SliderSlide[] }) {
+  return (
+    <div className={cx(styles.sliderFallback, slides.length > 1 && styles.sliderFallbackControls)}>
+      {slides.map((slide, index) => (
+        <div
+          key={slide.id}
+          className={styles.sliderFallbackSlide}
+          aria-hidden={index > 0 || undefined}
+          inert={index > 0 || undefined}
+        >
+          {slide.content}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function LazySlider(props: {
   label: string;
   slides: readonly SliderSlide[];
@@ -23,7 +46,7 @@ function LazySlider(props: {
   testId: string;
 }) {
   return (
-    <Suspense fallback={<div className={styles.sliderFallback}>{props.slides[0]?.content}</div>}>
+    <Suspense fallback={<SliderFallback slides={props.slides} />}>
       <Slider
         label={props.label}
         slides={props.slides}

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterLoadWhenIdle } from '../../shared/lib/afterLoadWhenIdle';
 import { cx } from '../../shared/lib/classNames';
 import { PATHS } from '../../shared/routing';
 import { Button, useDocumentTitle } from '../../shared/ui';
@@ -14,7 +15,28 @@ import styles from './LandingPage.module.css';
 import { useInterfaceLanguage } from './useInterfaceLanguage';
 
 // Swiper arrives with the slider, after the page's own content: it is not in the initial bundle.
-const Slider = lazy(() => import('../../shared/ui/Slider/Slider'));
+const loadSlider = () => import('../../shared/ui/Slider/Slider');
+const Slider = lazy(loadSlider);
+
+/**
+ * Whether the sliders may load Swiper: once the page has loaded and the browser is idle. The
+ * fallback looks exactly like the slider, so the first screen (its largest paint, the first
+ * slide's picture) does not wait for Swiper's 28 KB, nor share the network with it.
+ */
+function useSwiperWhenIdle(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(
+    () =>
+      afterLoadWhenIdle(() => {
+        void loadSlider().then(
+          () => setReady(true),
+          () => setReady(true), // the lazy component shows the error where the slider would be
+        );
+      }),
+    [],
+  );
+  return ready;
+}
 
 /**
  * Until Swiper has loaded, the first slide stands where the slider will be, in Swiper's exact
@@ -44,7 +66,10 @@ function LazySlider(props: {
   slides: readonly SliderSlide[];
   messages: SliderMessages;
   testId: string;
+  /** False until Swiper may load (useSwiperWhenIdle): the fallback stands in. */
+  load: boolean;
 }) {
+  if (!props.load) return <SliderFallback slides={props.slides} />;
   return (
     <Suspense fallback={<SliderFallback slides={props.slides} />}>
       <Slider
@@ -62,6 +87,7 @@ export default function LandingPage() {
   const { t } = useTranslation();
   const [language, chooseLanguage] = useInterfaceLanguage();
   const [playingVideo, setPlayingVideo] = useState<string | null>(null);
+  const loadSwiper = useSwiperWhenIdle();
   useDocumentTitle(t('Landing.Title'));
 
   const messages: SliderMessages = {
@@ -131,6 +157,7 @@ export default function LandingPage() {
           slides={howToSlides}
           messages={messages}
           testId="how-to-slider"
+          load={loadSwiper}
         />
       </section>
 
@@ -145,6 +172,7 @@ export default function LandingPage() {
           slides={videoSlides}
           messages={messages}
           testId="video-slider"
+          load={loadSwiper}
         />
       </section>
 

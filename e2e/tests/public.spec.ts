@@ -80,6 +80,32 @@ test.describe('landing page', () => {
     expect(errors).toEqual([]);
   });
 
+  test('nothing moves while the page loads: no layout shift from the header bar, footer or sliders', async ({
+    page,
+  }) => {
+    await blockVideoHost(page);
+    // Every layout shift from the first paint on (Lighthouse's CLS), recorded by the page itself.
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('id="app-shell"');
+
+    await openLanding(page);
+    await expect(page.getByTestId('site-footer')).toBeVisible();
+    // The static header bar from index.html has given way to the app's header.
+    await expect(page.locator('#app-shell')).toHaveCount(0);
+    await expect(page.getByRole('banner')).toBeVisible();
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts).toEqual([]);
+  });
+
   test('the title, the way in, the three reviews and the five stars are there', async ({ page }) => {
     await blockVideoHost(page);
     await openLanding(page);

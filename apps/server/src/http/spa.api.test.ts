@@ -24,6 +24,17 @@ beforeAll(async () => {
   );
   await writeFile(path.join(dist, 'assets', 'app-abc123.js'), script);
   await writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+  await mkdir(path.join(dist, '.vite'));
+  await writeFile(
+    path.join(dist, '.vite', 'first-screens.json'),
+    JSON.stringify({
+      '/': { js: ['/assets/Landing-l1.js'], css: ['/assets/Landing-l1.css'] },
+      '/auth/login': {
+        js: ['/assets/Login-x1.js', '/assets/zod-z1.js', '"><script>alert(1)</script>'],
+        css: [],
+      },
+    }),
+  );
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   database = await openTestDatabase();
   app = await buildApp({
@@ -80,6 +91,30 @@ describe('serving the built SPA', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it("preloads the first screen's chunks on the pages a visit starts on, with the page's nonce", async () => {
+    const login = await app.inject({ method: 'GET', url: '/auth/login/?next=1' });
+    const nonce = nonceOf(String(login.headers['content-security-policy']));
+    expect(login.body).toContain(
+      `<link rel="modulepreload" crossorigin href="/assets/Login-x1.js" nonce="${nonce}">`,
+    );
+    expect(login.body).toContain(
+      `<link rel="modulepreload" crossorigin href="/assets/zod-z1.js" nonce="${nonce}">`,
+    );
+    // Only hashed asset URLs make it into the page.
+    expect(login.body).not.toContain('alert(1)');
+    expect(login.body).not.toContain('Landing-l1');
+
+    const landing = await app.inject({ method: 'GET', url: '/' });
+    const landingNonce = nonceOf(String(landing.headers['content-security-policy']));
+    expect(landing.body).toContain(
+      `<link rel="preload" as="style" crossorigin href="/assets/Landing-l1.css" nonce="${landingNonce}">`,
+    );
+    expect(landing.body.indexOf('Landing-l1.js')).toBeLessThan(landing.body.indexOf('</head>'));
+
+    const other = await app.inject({ method: 'GET', url: '/dictionaries/123' });
+    expect(other.body).not.toContain('rel="modulepreload"');
   });
 
   it('serves hashed assets precompressed and immutable', async () => {

@@ -6,6 +6,45 @@ import { newNonce } from './security';
 
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
 
+/** Written by the web build (apps/web/vite.config.ts, firstScreenPreloads): path → its screen's assets. */
+const FIRST_SCREENS_FILE = path.join('.vite', 'first-screens.json');
+const ASSET_URL = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+/**
+ * Per path, the <link> tags that let the browser fetch the screen's chunks beside the entry
+ * instead of after it has run (docs/performance.md, "Front end"). Anything unexpected in the
+ * file is left out: at worst a page loads as it would without preloads.
+ */
+function readFirstScreenPreloads(distDir: string): Map<string, string> {
+  const file = path.join(distDir, FIRST_SCREENS_FILE);
+  const tags = new Map<string, string>();
+  if (!existsSync(file)) return tags;
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { js?: unknown; css?: unknown }>;
+  const urls = (list: unknown) =>
+    Array.isArray(list)
+      ? list.filter((url): url is string => typeof url === 'string' && ASSET_URL.test(url))
+      : [];
+  for (const [pathname, preloads] of Object.entries(parsed)) {
+    const links = [
+      // crossorigin as in Vite's own tags and its loader, so the preloaded responses are used.
+      ...urls(preloads.js).map(
+        (url) => `<link rel="modulepreload" crossorigin href="${url}" nonce="__CSP_NONCE__">`,
+      ),
+      ...urls(preloads.css).map(
+        (url) => `<link rel="preload" as="style" crossorigin href="${url}" nonce="__CSP_NONCE__">`,
+      ),
+    ];
+    if (links.length > 0) tags.set(pathname, links.join(''));
+  }
+  return tags;
+}
+
+/** "/auth/login/" and "/auth/login?x" are the same page as "/auth/login". */
+function pagePath(url: string): string {
+  const pathname = url.split('?')[0] ?? '/';
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
 export interface SpaOptions {
   distDir: string;
   /** Snippet placed before </head>, e.g. the analytics tag; `{nonce}` is replaced per response. */
@@ -27,6 +66,10 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
   // Read once: the page is tiny and only the nonce changes between responses.
   let template = readFileSync(indexFile, 'utf8');
   if (options.headSnippet) template = template.replace('</head>', `${options.headSnippet}</head>`);
+  const templates = new Map<string, string>();
+  for (const [pathname, tags] of readFirstScreenPreloads(options.distDir)) {
+    templates.set(pathname, template.replace('</head>', `${tags}</head>`));
+  }
 
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -45,25 +88,26 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     },
   });
 
-  const sendPage = (reply: FastifyReply) => {
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const nonce = newNonce();
     reply.cspNonce = nonce;
+    const page = templates.get(pagePath(request.url)) ?? template;
     return reply
       .code(200)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(template.replace(NONCE_PLACEHOLDER, nonce));
+      .send(page.replace(NONCE_PLACEHOLDER, nonce));
   };
 
   // The static plugin would refuse "/" as a directory; the page is ours to render.
-  app.get('/', (_request, reply) => sendPage(reply));
+  app.get('/', (request, reply) => sendPage(request, reply));
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
     // A missing hashed asset is a real 404, not a page (avoids serving HTML as JavaScript).
     if (!wantsPage || pathname.startsWith('/assets/')) return options.notFound(request, reply);
-    return sendPage(reply);
+    return sendPage(request, reply);
   });
   return true;
 }

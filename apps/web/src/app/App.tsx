@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { startI18n } from '../shared/i18n';
 import { createAppInitializer } from './init/appInitializer';
@@ -26,10 +27,22 @@ export async function createAppContext(): Promise<AppContext> {
   return { i18n, queryClient, services, initializer, router };
 }
 
+/**
+ * Removes index.html's static header bar (#app-shell) once the app's first render is in the
+ * DOM, before the browser paints it: the app's own header takes its place in the same frame.
+ */
+function AppShellRemover() {
+  useLayoutEffect(() => {
+    document.getElementById('app-shell')?.remove();
+  }, []);
+  return null;
+}
+
 export function App({ router, ...context }: AppContext) {
   return (
     <AppProviders {...context}>
       <RouterProvider router={router} />
+      <AppShellRemover />
     </AppProviders>
   );
 }

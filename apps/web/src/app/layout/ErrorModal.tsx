@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/errors';
 import { useMessageTranslator } from '../../shared/i18n';
+import { afterLoadWhenIdle } from '../../shared/lib/afterLoadWhenIdle';
 import { useServices } from '../../shared/services';
 import styles from './ErrorModal.module.css';
 
@@ -37,32 +38,6 @@ function FallbackErrorDialog({ message, onClose }: ErrorDialogProps) {
 const loadErrorDialog = (): Promise<{ default: ComponentType<ErrorDialogProps> }> =>
   import('./ErrorDialog').catch(() => ({ default: FallbackErrorDialog }));
 const ErrorDialog = lazy(loadErrorDialog);
-
-/**
- * Runs `task` once the page has loaded and the browser is idle, so that it never competes with
- * the first screen for the network or the main thread.
- */
-function afterLoadWhenIdle(task: () => void): () => void {
-  let cancelIdle = () => {};
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(task, { timeout: 5000 });
-      cancelIdle = () => window.cancelIdleCallback(id);
-    } else {
-      const id = window.setTimeout(task, 2000);
-      cancelIdle = () => window.clearTimeout(id);
-    }
-  };
-  if (document.readyState === 'complete') {
-    whenIdle();
-    return () => cancelIdle();
-  }
-  window.addEventListener('load', whenIdle, { once: true });
-  return () => {
-    window.removeEventListener('load', whenIdle);
-    cancelIdle();
-  };
-}
 
 /**
  * The global error modal (SPEC §2): open while there is a message; closing clears it.

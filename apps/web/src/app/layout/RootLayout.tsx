@@ -26,11 +26,19 @@ export function RootLayout() {
       <ErrorModal />
       <main id="main" tabIndex={-1} className={styles.main}>
         {status === 'fulfilled' ? (
-          <Suspense fallback={<LoadingIndicator />}>
+          <Suspense
+            fallback={
+              <div className={styles.pending}>
+                <LoadingIndicator />
+              </div>
+            }
+          >
             <Outlet />
           </Suspense>
         ) : (
-          <LoadingIndicator data-testid="app-loading" />
+          <div className={styles.pending}>
+            <LoadingIndicator data-testid="app-loading" />
+          </div>
         )}
       </main>
       {isFooterVisible(pathname, isMobile) && <Footer />}

@@ -93,6 +93,25 @@ describe('the landing page', () => {
     expect(within(reviews).getByRole('img', { name: 'Rated 5 out of 5 stars' })).toBeInTheDocument();
   });
 
+  it('until Swiper has loaded, shows the first slide in its place and hides the others from everyone', async () => {
+    restoreViewport = stubViewport(412);
+    await renderLanding(server);
+
+    // Swiper waits for the page's load and an idle moment; the fallback is there at once.
+    const howTo = screen.getByRole('region', { name: 'How it works' });
+    expect(screen.queryByTestId('how-to-slider')).toBeNull();
+    expect(within(howTo).getByRole('heading', { level: 3, name: 'Build your dictionaries' })).toBeVisible();
+    expect(within(howTo).queryByRole('heading', { level: 3, name: 'Test yourself' })).toBeNull();
+    expect(within(howTo).queryByRole('heading', { level: 3, name: 'Stay organised' })).toBeNull();
+    // The other slides are laid out (the tallest sets the height), inert and hidden.
+    const hidden = [...howTo.querySelectorAll('[aria-hidden="true"]')];
+    expect(hidden).toHaveLength(2);
+    for (const slide of hidden) expect(slide).toHaveAttribute('inert');
+    expect(howTo.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+
+    await screen.findByTestId('how-to-slider', {}, { timeout: 10_000 });
+  });
+
   it('on desktop, a flag switches the interface at once and remembers the choice', async () => {
     restoreViewport = stubViewport(1280);
     const { user, i18n } = await renderLanding(server);

@@ -1,6 +1,8 @@
 import { ArrowRight } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterLoadWhenIdle } from '../../shared/lib/afterLoadWhenIdle';
+import { cx } from '../../shared/lib/classNames';
 import { PATHS } from '../../shared/routing';
 import { Button, useDocumentTitle } from '../../shared/ui';
 import { LanguagePicker } from '../../shared/ui/LanguagePicker/LanguagePicker';
@@ -13,17 +15,63 @@ import styles from './LandingPage.module.css';
 import { useInterfaceLanguage } from './useInterfaceLanguage';
 
 // Swiper arrives with the slider, after the page's own content: it is not in the initial bundle.
-const Slider = lazy(() => import('../../shared/ui/Slider/Slider'));
+const loadSlider = () => import('../../shared/ui/Slider/Slider');
+const Slider = lazy(loadSlider);
 
-/** Until Swiper has loaded, the first slide stands where the slider will be. */
+/**
+ * Whether the sliders may load Swiper: once the page has loaded and the browser is idle. The
+ * fallback looks exactly like the slider, so the first screen (its largest paint, the first
+ * slide's picture) does not wait for Swiper's 28 KB, nor share the network with it.
+ */
+function useSwiperWhenIdle(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(
+    () =>
+      afterLoadWhenIdle(() => {
+        void loadSlider().then(
+          () => setReady(true),
+          () => setReady(true), // the lazy component shows the error where the slider would be
+        );
+      }),
+    [],
+  );
+  return ready;
+}
+
+/**
+ * Until Swiper has loaded, the first slide stands where the slider will be, in Swiper's exact
+ * box so that nothing moves when it arrives: as tall as the tallest slide (Swiper gives every
+ * slide that height; the others are laid out, hidden, in the same cell) and with room for the
+ * arrows and bullets only when Swiper will show them (more than one slide).
+ */
+function SliderFallback({ slides }: { slides: readonly SliderSlide[] }) {
+  return (
+    <div className={cx(styles.sliderFallback, slides.length > 1 && styles.sliderFallbackControls)}>
+      {slides.map((slide, index) => (
+        <div
+          key={slide.id}
+          className={styles.sliderFallbackSlide}
+          aria-hidden={index > 0 || undefined}
+          inert={index > 0 || undefined}
+        >
+          {slide.content}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function LazySlider(props: {
   label: string;
   slides: readonly SliderSlide[];
   messages: SliderMessages;
   testId: string;
+  /** False until Swiper may load (useSwiperWhenIdle): the fallback stands in. */
+  load: boolean;
 }) {
+  if (!props.load) return <SliderFallback slides={props.slides} />;
   return (
-    <Suspense fallback={<div className={styles.sliderFallback}>{props.slides[0]?.content}</div>}>
+    <Suspense fallback={<SliderFallback slides={props.slides} />}>
       <Slider
         label={props.label}
         slides={props.slides}
@@ -39,6 +87,7 @@ export default function LandingPage() {
   const { t } = useTranslation();
   const [language, chooseLanguage] = useInterfaceLanguage();
   const [playingVideo, setPlayingVideo] = useState<string | null>(null);
+  const loadSwiper = useSwiperWhenIdle();
   useDocumentTitle(t('Landing.Title'));
 
   const messages: SliderMessages = {
@@ -108,6 +157,7 @@ export default function LandingPage() {
           slides={howToSlides}
           messages={messages}
           testId="how-to-slider"
+          load={loadSwiper}
         />
       </section>
 
@@ -122,6 +172,7 @@ export default function LandingPage() {
           slides={videoSlides}
           messages={messages}
           testId="video-slider"
+          load={loadSwiper}
         />
       </section>
 

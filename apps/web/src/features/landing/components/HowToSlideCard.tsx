@@ -20,6 +20,8 @@ export function HowToSlideCard({ slide, eager = false }: { slide: HowToSlide; ea
           height={SLIDE_IMAGE_SIZE.mobile.height}
           alt={t(slide.alt)}
           loading={eager ? 'eager' : 'lazy'}
+          // The first slide's picture is the landing page's largest paint.
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           className={styles.image}
         />

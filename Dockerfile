@@ -26,4 +26,4 @@ HEALTHCHECK --interval=15s --timeout=3s --retries=3 CMD node -e "fetch('http://1
 STOPSIGNAL SIGTERM
 # A small young generation keeps the heap (and RSS) near what is live: ~120 MB under load
 # instead of ~260 MB with V8's defaults on a large machine (docs/performance.md).
-CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=256", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=256", "apps/server/dist/main.js"]

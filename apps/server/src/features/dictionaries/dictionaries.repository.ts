@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, notInArray, sql, type AnyColumn, ty
 import type { DictionariesSort, SortDirection, WordsSort } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
+import type { WordFields } from './dictionary.presenter';
 import { dictionaries, users, words } from '../../db/schema';
 
 export type DictionaryRow = typeof dictionaries.$inferSelect;
@@ -145,7 +146,7 @@ export class DictionariesRepository {
     userId: string,
     dictionaryId: string,
     options: { search?: string; sort: WordsSort; direction: SortDirection; page: number; limit: number },
-  ): Promise<{ dictionary: DictionaryRow; rows: WordRow[]; total: number } | undefined> {
+  ): Promise<{ dictionary: DictionaryRow; rows: WordFields[]; total: number } | undefined> {
     const { search, sort, direction } = options;
     const variant = `page_${sort}_${direction === 1 ? 'asc' : 'desc'}_${search ? 'search' : 'all'}`;
     const query = this.prepared.get(variant, (name) => {
@@ -154,13 +155,12 @@ export class DictionariesRepository {
       const sortOf = (table: { termKey: AnyColumn; updatedAt: AnyColumn; createdAt: AnyColumn }) =>
         sort === 'term' ? table.termKey : sort === 'update' ? table.updatedAt : table.createdAt;
       const page = this.db
+        // Only what the page shows (and sorts by): every column costs mapping on 40 rows.
         .select({
           id: words.id,
-          dictionaryId: words.dictionaryId,
           term: words.term,
           termKey: words.termKey,
           definitions: words.definitions,
-          searchText: words.searchText,
           createdAt: words.createdAt,
           updatedAt: words.updatedAt,
           total: search ? sql<number>`(count(*) over ())::int`.as('total') : sql<number>`0`.as('total'),
@@ -176,11 +176,8 @@ export class DictionariesRepository {
           dictionary: dictionaries,
           word: {
             id: page.id,
-            dictionaryId: page.dictionaryId,
             term: page.term,
-            termKey: page.termKey,
             definitions: page.definitions,
-            searchText: page.searchText,
             createdAt: page.createdAt,
             updatedAt: page.updatedAt,
           },

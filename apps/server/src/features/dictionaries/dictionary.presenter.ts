@@ -13,7 +13,10 @@ export function toDictionaryDto(row: DictionaryRow): Dictionary {
   };
 }
 
-export function toWordDto(row: WordRow): Word {
+/** What a word's DTO is made of (a page selects only these columns). */
+export type WordFields = Pick<WordRow, 'id' | 'term' | 'definitions' | 'createdAt' | 'updatedAt'>;
+
+export function toWordDto(row: WordFields): Word {
   return {
     id: row.id,
     term: row.term,

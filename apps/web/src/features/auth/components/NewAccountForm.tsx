@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signupBodySchema } from '@wordhoard/shared';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui';
+import { EmailField } from '../../../shared/ui/EmailField/EmailField';
+import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
+import { PasswordChecklist } from '../../../shared/ui/PasswordChecklist/PasswordChecklist';
+import { PasswordField } from '../../../shared/ui/PasswordField/PasswordField';
+import { RESEND_COOLDOWN_SECONDS, rememberResendAt } from '../lib/resendCooldown';
+import { useCompleteSignIn } from '../lib/useCompleteSignIn';
+import styles from './AuthForm.module.css';
+
+const FIELDS = ['email', 'password'] as const;
+
+export interface NewCredentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * Email and a new password, then on to the mailed code: the form of sign-up and of a guest
+ * keeping their words. `createAccount` is the one request that differs between the two.
+ */
+export function NewAccountForm({
+  submitLabel,
+  createAccount,
+}: {
+  submitLabel: string;
+  createAccount: (credentials: NewCredentials) => Promise<{ user: { id: string } }>;
+}) {
+  const { t } = useTranslation();
+  const handleError = useRequestErrorHandler();
+  const completeSignIn = useCompleteSignIn();
+  const checklistId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(signupBodySchema), defaultValues: { email: '', password: '' } });
+  const password = useWatch({ control, name: 'password' });
+
+  const onSubmit = handleSubmit(async ({ email, password: chosen }) => {
+    let userId: string;
+    try {
+      userId = (await createAccount({ email, password: chosen })).user.id;
+    } catch (error) {
+      // A taken address shows under its field; nothing was changed.
+      handleError(error, { fields: FIELDS, setError });
+      return;
+    }
+    // The account has just been mailed a code, so asking for another must wait (DESIGN §3).
+    rememberResendAt(userId, RESEND_COOLDOWN_SECONDS);
+    await completeSignIn();
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className={styles.form}>
+      <div className={styles.fields}>
+        <EmailField label={t('Auth.Email')} {...register('email')} error={errors.email?.message} />
+        <PasswordField
+          label={t('Auth.Password')}
+          autoComplete="new-password"
+          {...register('password')}
+          error={errors.password?.message}
+          extraDescribedBy={checklistId}
+        >
+          <PasswordChecklist id={checklistId} password={password} />
+        </PasswordField>
+      </div>
+      <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -12,7 +12,8 @@ import { dictionaryKeys } from '../api/queryKeys';
 import { DictionaryLoadError } from '../components/DictionaryLoadError';
 import { duplicateTermMessage, validateWord, valuesOf, wordUpdate, type WordErrors } from '../lib/wordEditor';
 import { dictionaryPath } from '../paths';
-import styles from './EditWordPage.module.css';
+// The same form, alert and actions layout as the dictionary form.
+import styles from '../components/DictionaryForm.module.css';
 
 /** Where "edit this word" was opened from (the test report), to go back there. */
 interface EditWordState {

@@ -191,6 +191,28 @@ describe(`words (${testDriver})`, () => {
     );
   });
 
+  it('shows a word on a page exactly as the word itself is read, dates to the millisecond', async () => {
+    const user = await createUser(t.app);
+    const dictionary = await createDictionary(user);
+    await call(user, 'PATCH', `/api/dictionaries/${dictionary.id}`, {
+      words: { create: [{ term: 'Straße', definitions: ['street', 'road — way'] }] },
+    });
+    // Microseconds, as a database default would write them; 0.9996 s must not round up a year.
+    await t.database.db.execute(
+      sql`update words set created_at = '1999-12-31 23:59:59.999600+00', updated_at = '2026-03-04 05:06:07.891234+00'
+          where dictionary_id = ${dictionary.id}`,
+    );
+    const [listed] = (await page(user, dictionary.id)).words;
+    const single = await call(user, 'GET', `/api/dictionaries/${dictionary.id}/words/${listed!.id}`);
+    expect(listed).toEqual(single.json());
+    expect(listed).toMatchObject({
+      term: 'Straße',
+      definitions: ['street', 'road — way'],
+      createdAt: '1999-12-31T23:59:59.999Z',
+      updatedAt: '2026-03-04T05:06:07.891Z',
+    });
+  });
+
   it('refuses duplicate terms ignoring case, in the batch or against saved words, saving nothing', async () => {
     const user = await createUser(t.app);
     const dictionary = await createDictionary(user);

@@ -76,7 +76,7 @@ export class DictionariesService {
     if (!found) throw notFound();
     return {
       ...toDictionaryDto(found.dictionary),
-      words: found.rows.map(toWordDto),
+      words: found.words,
       page: query.page,
       limit: query.limit,
       total: found.total,

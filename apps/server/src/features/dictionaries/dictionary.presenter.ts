@@ -13,10 +13,7 @@ export function toDictionaryDto(row: DictionaryRow): Dictionary {
   };
 }
 
-/** What a word's DTO is made of (a page selects only these columns). */
-export type WordFields = Pick<WordRow, 'id' | 'term' | 'definitions' | 'createdAt' | 'updatedAt'>;
-
-export function toWordDto(row: WordFields): Word {
+export function toWordDto(row: WordRow): Word {
   return {
     id: row.id,
     term: row.term,

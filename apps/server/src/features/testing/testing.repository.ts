@@ -16,6 +16,35 @@ import {
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type TestSessionRow = typeof testSessions.$inferSelect;
+
+/** An active test as answering and the test screen see it: where it is, and the word there. */
+export interface TestCursor {
+  id: string;
+  dictionaryId: string | null;
+  swap: boolean;
+  position: number;
+  total: number;
+  /** The word at `position`; null once every word is done. */
+  current: TestSessionItem | null;
+}
+
+const cursorColumns = {
+  id: testSessions.id,
+  dictionaryId: testSessions.dictionaryId,
+  swap: testSessions.swap,
+  position: testSessions.position,
+  total: sql<number>`jsonb_array_length(${testSessions.items})`,
+  current: sql<TestSessionItem | null>`${testSessions.items} -> ${testSessions.position}`,
+};
+
+/** Null for the row of a user without a test (every column null from the outer join). */
+function toCursor(row: {
+  [K in keyof TestCursor]: TestCursor[K] | null;
+}): TestCursor | null {
+  const { id, swap, position, total } = row;
+  if (id === null || swap === null || position === null || total === null) return null;
+  return { id, dictionaryId: row.dictionaryId, swap, position, total, current: row.current };
+}
 export type SnapshotWord = { id: string; term: string; definitions: string[] };
 type CardRow = typeof wordCards.$inferSelect;
 
@@ -117,11 +146,24 @@ export class TestingRepository {
       });
   }
 
-  /** The active test (or null) and the attempts used on `day`, in one round trip. */
-  async stateOf(userId: string, day: string): Promise<{ test: TestSessionRow | null; used: number }> {
+  /**
+   * What the test screen needs, in one round trip: the active test's current word (not its
+   * other words: a 100-word snapshot is ~30 KB of JSON to parse on every read), all of its
+   * words only once it is finished (for the report), and the attempts used on `day`.
+   */
+  async stateOf(
+    userId: string,
+    day: string,
+  ): Promise<{ test: TestCursor | null; finishedItems: TestSessionItem[] | null; used: number }> {
     const query = this.prepared.get('state', (name) =>
       this.db
-        .select({ test: testSessions, used: sql<number>`coalesce(${dailyAttempts.count}, 0)` })
+        .select({
+          ...cursorColumns,
+          finishedItems: sql<
+            TestSessionItem[] | null
+          >`case when ${testSessions.position} >= jsonb_array_length(${testSessions.items}) then ${testSessions.items} end`,
+          used: sql<number>`coalesce(${dailyAttempts.count}, 0)`,
+        })
         .from(users)
         .leftJoin(testSessions, eq(testSessions.userId, users.id))
         .leftJoin(
@@ -133,37 +175,50 @@ export class TestingRepository {
         .prepare(name),
     );
     const [row] = await query.execute({ userId, day });
-    return { test: row?.test ?? null, used: row?.used ?? 0 };
+    if (!row) return { test: null, finishedItems: null, used: 0 };
+    const { finishedItems, used, ...cursor } = row;
+    return { test: toCursor(cursor), finishedItems, used };
   }
 
   /**
-   * The active test with its row version (PostgreSQL's `xmin`, which changes on every update),
-   * for an optimistic write: `saveProgressIf` succeeds only if nobody saved in between. An
-   * answer is then a read and a write, instead of BEGIN, SELECT … FOR UPDATE, UPDATE, COMMIT.
+   * The active test's current word with the row's version (PostgreSQL's `xmin`, which changes
+   * on every update), for an optimistic write: `saveItemIf` succeeds only if nobody saved in
+   * between. An answer is then a read and a write, instead of BEGIN, SELECT … FOR UPDATE,
+   * UPDATE, COMMIT.
    */
-  async findTestVersioned(userId: string): Promise<{ test: TestSessionRow; version: string } | undefined> {
+  async findCurrentVersioned(userId: string): Promise<{ test: TestCursor; version: string } | undefined> {
     const query = this.prepared.get('versioned', (name) =>
       this.db
-        .select({ test: testSessions, version: sql<string>`${testSessions}.xmin::text` })
+        .select({ ...cursorColumns, version: sql<string>`${testSessions}.xmin::text` })
         .from(testSessions)
         .where(eq(testSessions.userId, sql.placeholder('userId')))
         .limit(1)
         .prepare(name),
     );
     const [row] = await query.execute({ userId });
-    return row;
+    if (!row) return undefined;
+    const { version, ...cursor } = row;
+    const test = toCursor(cursor);
+    return test ? { test, version } : undefined;
   }
 
-  /** Saves progress unless the test changed since `version` was read; false when it did. */
-  async saveProgressIf(
+  /**
+   * Replaces the word at `position` and moves to `nextPosition`, unless the test changed since
+   * `version` was read; false when it did. Only the one word travels, not the whole snapshot.
+   */
+  async saveItemIf(
     tx: Tx | undefined,
     id: string,
     version: string,
-    progress: { items: TestSessionItem[]; position: number; now: Date },
+    change: { position: number; item: TestSessionItem; nextPosition: number; now: Date },
   ): Promise<boolean> {
     const saved = await (tx ?? this.db)
       .update(testSessions)
-      .set({ items: progress.items, position: progress.position, updatedAt: progress.now })
+      .set({
+        items: sql`jsonb_set(${testSessions.items}, array[${String(change.position)}]::text[], ${JSON.stringify(change.item)}::jsonb)`,
+        position: change.nextPosition,
+        updatedAt: change.now,
+      })
       .where(and(eq(testSessions.id, id), sql`${testSessions}.xmin = ${version}::xid`))
       .returning({ id: testSessions.id });
     return saved.length > 0;

@@ -15,7 +15,7 @@ import type { StoredCard, TestSessionItem } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { findMatch, normalizeAnswer } from './answer-matching';
 import { chartDays, endOfUtcDay, gradeOf, review, streaks } from './scheduling';
-import { utcDay, type SnapshotWord, type TestSessionRow, type TestingRepository } from './testing.repository';
+import { utcDay, type SnapshotWord, type TestCursor, type TestingRepository } from './testing.repository';
 
 const MINUTE = 60_000;
 /** The report shows what was typed; more tries than this on one word add nothing to it. */
@@ -53,31 +53,26 @@ function toItem(word: SnapshotWord, swap: boolean, card: StoredCard | null): Tes
 const MAX_SAVE_ATTEMPTS = 8;
 
 /** The word's memory card after this test's outcome; undefined when it is not graded. */
-function reviewed(test: TestSessionRow, item: TestSessionItem, now: Date): StoredCard | undefined {
+function reviewed(test: TestCursor, item: TestSessionItem, now: Date): StoredCard | undefined {
   if (test.dictionaryId === null || item.card === undefined) return undefined;
   return review(item.card, gradeOf(item), now);
 }
 
-function currentItem(test: TestSessionRow): TestSessionItem | undefined {
-  return test.items[test.position];
-}
-
-function toTestItem(test: TestSessionRow, item: TestSessionItem): TestItem {
+function toTestItem(test: TestCursor, item: TestSessionItem): TestItem {
   return {
     wordId: item.wordId,
     term: item.term,
     position: test.position + 1,
-    total: test.items.length,
+    total: test.total,
     needAnswers: item.definitions.length - item.done.length,
     doneDefinitions: item.done,
   };
 }
 
-function toReport(test: TestSessionRow): Report {
-  const { items } = test;
+function toReport(dictionaryId: string | null, items: TestSessionItem[]): Report {
   const count = (result: string) => items.filter((item) => item.result === result).length;
   return {
-    dictionaryId: test.dictionaryId,
+    dictionaryId,
     total: items.length,
     correct: count('correct'),
     wrong: count('wrong'),
@@ -156,13 +151,11 @@ export class TestingService {
 
   /** `role` is the caller's, from the session this request was authenticated with. */
   async state(userId: string, role: Role): Promise<TestState> {
-    const { test, used } = await this.repository.stateOf(userId, utcDay(this.clock()));
+    const { test, finishedItems, used } = await this.repository.stateOf(userId, utcDay(this.clock()));
     const testsLeft = Math.max(0, ROLE_LIMITS[role].testsPerDay - used);
     if (!test) return { test: null, testsLeft, report: null };
-    const item = currentItem(test);
-    return item
-      ? { test: toTestItem(test, item), testsLeft, report: null }
-      : { test: null, testsLeft, report: toReport(test) };
+    if (test.current) return { test: toTestItem(test, test.current), testsLeft, report: null };
+    return { test: null, testsLeft, report: toReport(test.dictionaryId, finishedItems ?? []) };
   }
 
   async answer(userId: string, typed: string): Promise<AnswerResult> {
@@ -225,23 +218,26 @@ export class TestingService {
     change: (item: TestSessionItem) => { item: TestSessionItem; finished: boolean; result: R },
   ): Promise<R> {
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt += 1) {
-      const found = await this.repository.findTestVersioned(userId);
-      const item = found && currentItem(found.test);
+      const found = await this.repository.findCurrentVersioned(userId);
+      const item = found?.test.current;
       if (!found || !item) throw conflict('NO_ACTIVE_TEST');
       const { test, version } = found;
       const now = this.clock();
       const outcome = change(item);
       const card = outcome.finished ? reviewed(test, outcome.item, now) : undefined;
-      const items = [...test.items];
-      items[test.position] = card ? { ...outcome.item, card } : outcome.item;
-      const progress = { items, position: test.position + (outcome.finished ? 1 : 0), now };
+      const progress = {
+        position: test.position,
+        item: card ? { ...outcome.item, card } : outcome.item,
+        nextPosition: test.position + (outcome.finished ? 1 : 0),
+        now,
+      };
       const saved = card
         ? await this.repository.transaction(async (tx) => {
-            if (!(await this.repository.saveProgressIf(tx, test.id, version, progress))) return false;
+            if (!(await this.repository.saveItemIf(tx, test.id, version, progress))) return false;
             await this.repository.saveCard(tx, outcome.item.wordId, test.swap, card);
             return true;
           })
-        : await this.repository.saveProgressIf(undefined, test.id, version, progress);
+        : await this.repository.saveItemIf(undefined, test.id, version, progress);
       if (saved) return outcome.result;
     }
     // Only a burst of answers to one test, faster than they can be saved, gets here.

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { contract, type Contract, type EndpointName, type ResponseOf } from '@wordhoard/shared';
+import { AppError } from './errors';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -54,6 +55,8 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
         request,
         reply,
       } as RouteContext<N>);
+      // Fail closed: a route that checks the session in its own query must have admitted it.
+      if (request.caller && !request.caller.admitted) throw new AppError(401, 'UNAUTHORIZED');
       // A handler may pick another status (health answers 503); otherwise the contract's.
       if (reply.statusCode === 200) reply.code(endpoint.status);
       return endpoint.response ? result : reply.send();

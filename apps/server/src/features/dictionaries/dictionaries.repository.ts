@@ -3,6 +3,8 @@ import type { DictionariesSort, SortDirection, Word, WordsSort } from '@wordhoar
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
 import { dictionaries, users, words } from '../../db/schema';
+import { callerColumns, callerCte, type Caller } from '../session/caller';
+import type { SessionRecord } from '../session/session.repository';
 
 export type DictionaryRow = typeof dictionaries.$inferSelect;
 export type WordRow = typeof words.$inferSelect;
@@ -30,9 +32,13 @@ export class DictionariesRepository {
     return this.db.transaction(work);
   }
 
-  /** One page of the owner's dictionaries and their total, in one round trip. */
-  async list(
-    userId: string,
+  /**
+   * One page of the caller's dictionaries and their total, found through the caller's session
+   * in one round trip (features/session/caller.ts). Undefined only for a page past the end,
+   * where no row tells whether the session was live: the service then looks it up.
+   */
+  async listForCaller(
+    caller: Caller['params'],
     options: {
       search?: string;
       sort: DictionariesSort;
@@ -40,12 +46,13 @@ export class DictionariesRepository {
       page: number;
       limit: number;
     },
-  ): Promise<{ rows: DictionaryRow[]; total: number }> {
+  ): Promise<{ session: SessionRecord | null; rows: DictionaryRow[]; total: number } | undefined> {
     const { search, sort, direction } = options;
     const query = this.prepared.get(
       `list_${sort}_${direction === 1 ? 'asc' : 'desc'}_${search ? 'search' : 'all'}`,
       (name) => {
-        const conditions: SQL[] = [eq(dictionaries.userId, sql.placeholder('userId'))];
+        const me = callerCte(this.db);
+        const conditions: SQL[] = [eq(dictionaries.userId, me.userId)];
         if (search) conditions.push(ilike(dictionaries.name, sql.placeholder('pattern')));
         const sortColumn =
           sort === 'name'
@@ -53,10 +60,16 @@ export class DictionariesRepository {
             : sort === 'words'
               ? dictionaries.wordsCount
               : dictionaries.updatedAt;
+        // The session's row comes back even without dictionaries (a left join, total 0).
         return this.db
-          .select({ dictionary: dictionaries, total: sql<number>`(count(*) over ())::int` })
-          .from(dictionaries)
-          .where(and(...conditions))
+          .with(me)
+          .select({
+            session: callerColumns(me),
+            dictionary: dictionaries,
+            total: sql<number>`(count(${dictionaries.id}) over ())::int`,
+          })
+          .from(me)
+          .leftJoin(dictionaries, and(...conditions))
           .orderBy(order(direction)(sortColumn), order(direction)(dictionaries.id))
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset'))
@@ -64,22 +77,28 @@ export class DictionariesRepository {
       },
     );
     const rows = await query.execute({
-      userId,
+      ...caller,
       pattern: search ? likePattern(search) : '',
       limit: options.limit,
       offset: (options.page - 1) * options.limit,
     });
-    if (rows[0] || options.page === 1) {
-      return { rows: rows.map((row) => row.dictionary), total: rows[0]?.total ?? 0 };
+    const first = rows[0];
+    if (first) {
+      const found = rows.flatMap((row) => (row.dictionary ? [row.dictionary] : []));
+      return { session: first.session, rows: found, total: first.total };
     }
-    // A page past the end has no rows to carry the count: ask for it alone.
+    return options.page === 1 ? { session: null, rows: [], total: 0 } : undefined;
+  }
+
+  /** How many of the owner's dictionaries match `search` (for a page past the end). */
+  async count(userId: string, search?: string): Promise<number> {
     const conditions: SQL[] = [eq(dictionaries.userId, userId)];
     if (search) conditions.push(ilike(dictionaries.name, likePattern(search)));
     const [count] = await this.db
       .select({ total: sql<number>`count(*)::int` })
       .from(dictionaries)
       .where(and(...conditions));
-    return { rows: [], total: count?.total ?? 0 };
+    return count?.total ?? 0;
   }
 
   async find(userId: string, id: string): Promise<DictionaryRow | undefined> {
@@ -147,13 +166,21 @@ export class DictionariesRepository {
    * (the profiler put that, with the Date objects it made, at a third of the route's time).
    * Without a search the total is the stored `words_count`, so the cost does not grow with the
    * dictionary; a search goes through the trigram index (docs/decisions/0010) and counts its
-   * matches with a window. Undefined when the dictionary is not the owner's.
+   * matches with a window. The caller's session comes from the same query (features/session/
+   * caller.ts): `found` is undefined when the dictionary is not the caller's, the whole result
+   * when the session is not live.
    */
   async pageOfWords(
-    userId: string,
+    caller: Caller['params'],
     dictionaryId: string,
     options: { search?: string; sort: WordsSort; direction: SortDirection; page: number; limit: number },
-  ): Promise<{ dictionary: DictionaryRow; words: Word[]; total: number } | undefined> {
+  ): Promise<
+    | {
+        session: SessionRecord;
+        found: { dictionary: DictionaryRow; words: Word[]; total: number } | undefined;
+      }
+    | undefined
+  > {
     const { search, sort, direction } = options;
     const variant = `page_${sort}_${direction === 1 ? 'asc' : 'desc'}_${search ? 'search' : 'all'}`;
     const query = this.prepared.get(variant, (name) => {
@@ -188,28 +215,29 @@ export class DictionariesRepository {
           limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
         ) page
       )`;
+      const me = callerCte(this.db);
       return this.db
-        .select({ dictionary: dictionaries, page })
-        .from(dictionaries)
-        .where(
-          and(
-            eq(dictionaries.id, sql.placeholder('dictionaryId')),
-            eq(dictionaries.userId, sql.placeholder('userId')),
-          ),
+        .with(me)
+        .select({ session: callerColumns(me), dictionary: dictionaries, page })
+        .from(me)
+        .leftJoin(
+          dictionaries,
+          and(eq(dictionaries.id, sql.placeholder('dictionaryId')), eq(dictionaries.userId, me.userId)),
         )
         .prepare(name);
     });
-    const [found] = await query.execute({
-      userId,
+    const [row] = await query.execute({
+      ...caller,
       dictionaryId,
       pattern: search ? likePattern(search) : '',
       limit: options.limit,
       offset: (options.page - 1) * options.limit,
     });
-    if (!found) return undefined;
-    const { dictionary, page } = found;
-    if (!search) return { dictionary, words: page.words, total: dictionary.wordsCount };
-    if (page.total !== null) return { dictionary, words: page.words, total: page.total };
+    if (!row) return undefined;
+    const { session, dictionary, page } = row;
+    if (!dictionary) return { session, found: undefined };
+    if (!search) return { session, found: { dictionary, words: page.words, total: dictionary.wordsCount } };
+    if (page.total !== null) return { session, found: { dictionary, words: page.words, total: page.total } };
     // A page past the last match has no rows to carry the count: ask for it alone.
     const [count] = await this.db
       .select({ total: sql<number>`count(*)::int` })
@@ -220,7 +248,7 @@ export class DictionariesRepository {
           sql`${words.searchText} like lower(${likePattern(search)})`,
         ),
       );
-    return { dictionary, words: page.words, total: count?.total ?? 0 };
+    return { session, found: { dictionary, words: page.words, total: count?.total ?? 0 } };
   }
 
   /** Every word of a dictionary, oldest first (for export). */

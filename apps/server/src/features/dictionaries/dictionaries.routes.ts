@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { exportFileName, toDelimited } from '@wordhoard/shared';
-import { currentSession } from '../../http/access';
+import { currentCaller, currentSession } from '../../http/access';
 import { asAttachment } from '../../http/attachment';
 import { route } from '../../http/route';
 import type { DictionariesService } from './dictionaries.service';
@@ -12,10 +12,10 @@ export function registerDictionariesRoutes(
   const { dictionaries } = deps;
   const owner = (request: Parameters<typeof currentSession>[0]) => currentSession(request).userId;
 
-  route(app, 'listDictionaries', ({ request, query }) => dictionaries.list(owner(request), query));
+  route(app, 'listDictionaries', ({ request, query }) => dictionaries.list(currentCaller(request), query));
   route(app, 'createDictionary', ({ request, body }) => dictionaries.create(owner(request), body));
   route(app, 'getDictionary', ({ request, params, query }) =>
-    dictionaries.get(owner(request), params.id, query),
+    dictionaries.get(currentCaller(request), params.id, query),
   );
   route(app, 'updateDictionary', ({ request, params, body }) =>
     dictionaries.update(owner(request), params.id, body),

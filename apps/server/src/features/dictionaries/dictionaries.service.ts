@@ -1,3 +1,4 @@
+import type { Caller } from '../session/caller';
 import {
   DEFAULT_SORTING_CONFIGS,
   ROLE_LIMITS,
@@ -39,15 +40,22 @@ export class DictionariesService {
     private readonly clock: () => Date,
   ) {}
 
-  async list(userId: string, query: ListQuery): Promise<DictionaryList> {
-    const { rows, total } = await this.repository.list(userId, {
+  /** The caller's dictionaries, found through their session in one query. */
+  async list(caller: Caller, query: ListQuery): Promise<DictionaryList> {
+    const page = { page: query.page, limit: query.limit };
+    const listed = await this.repository.listForCaller(caller.params, {
       ...(query.search ? { search: query.search } : {}),
       sort: query.sort ?? DEFAULT_SORTING_CONFIGS.dictionariesSort,
       direction: query.direction ?? DEFAULT_SORTING_CONFIGS.dictionariesSortDirection,
-      page: query.page,
-      limit: query.limit,
+      ...page,
     });
-    return { data: rows.map(toDictionaryDto), total, page: query.page, limit: query.limit };
+    if (!listed) {
+      // A page past the end: no row said whose session it was.
+      const { userId } = await caller.lookUp();
+      return { data: [], total: await this.repository.count(userId, query.search), ...page };
+    }
+    await caller.admit(listed.session);
+    return { data: listed.rows.map(toDictionaryDto), total: listed.total, ...page };
   }
 
   /** The role's dictionary limit holds even for concurrent creates: the owner row is locked. */
@@ -65,14 +73,17 @@ export class DictionariesService {
     return toDictionaryDto(row);
   }
 
-  async get(userId: string, id: string, query: PageQuery): Promise<DictionaryWithWords> {
-    const found = await this.repository.pageOfWords(userId, id, {
+  /** One of the caller's dictionaries with a page of its words, in one query with their session. */
+  async get(caller: Caller, id: string, query: PageQuery): Promise<DictionaryWithWords> {
+    const result = await this.repository.pageOfWords(caller.params, id, {
       ...(query.search ? { search: query.search } : {}),
       sort: query.sort ?? DEFAULT_SORTING_CONFIGS.dictionaryWordsSort,
       direction: query.direction ?? DEFAULT_SORTING_CONFIGS.dictionaryWordsSortDirection,
       page: query.page,
       limit: query.limit,
     });
+    await caller.admit(result?.session);
+    const found = result?.found;
     if (!found) throw notFound();
     return {
       ...toDictionaryDto(found.dictionary),

@@ -43,11 +43,20 @@ export class SessionService {
     if (!token) return undefined;
     const now = this.clock();
     const session = await this.sessions.findValid(hashToken(token), now);
-    if (!session) return undefined;
+    if (session) await this.slide(session, now);
+    return session;
+  }
+
+  /** What a route's own query needs to find the session of `token` (see features/session/caller.ts). */
+  probe(token: string): { tokenHash: string; now: Date } {
+    return { tokenHash: hashToken(token), now: this.clock() };
+  }
+
+  /** Slides the expiry of a session found at `now`, at most once an hour. */
+  async slide(session: SessionRecord, now: Date): Promise<void> {
     if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.sessions.touch(session.sessionId, now, new Date(now.getTime() + SESSION_LIFETIME_MS));
     }
-    return session;
   }
 
   /** Gives the session a new token; the old one stops working at once. */

@@ -13,6 +13,8 @@ import {
   type StoredCard,
   type TestSessionItem,
 } from '../../db/schema';
+import { callerColumns, callerCte, type Caller } from '../session/caller';
+import type { SessionRecord } from '../session/session.repository';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type TestSessionRow = typeof testSessions.$inferSelect;
@@ -147,59 +149,77 @@ export class TestingRepository {
   }
 
   /**
-   * What the test screen needs, in one round trip: the active test's current word (not its
+   * What the test screen needs, in one round trip: the caller's session, their active test's current word (not its
    * other words: a 100-word snapshot is ~30 KB of JSON to parse on every read), all of its
    * words only once it is finished (for the report), and the attempts used on `day`.
    */
   async stateOf(
-    userId: string,
+    caller: Caller['params'],
     day: string,
-  ): Promise<{ test: TestCursor | null; finishedItems: TestSessionItem[] | null; used: number }> {
-    const query = this.prepared.get('state', (name) =>
-      this.db
+  ): Promise<
+    | {
+        session: SessionRecord;
+        test: TestCursor | null;
+        finishedItems: TestSessionItem[] | null;
+        used: number;
+      }
+    | undefined
+  > {
+    const query = this.prepared.get('state', (name) => {
+      const me = callerCte(this.db);
+      return this.db
+        .with(me)
         .select({
+          session: callerColumns(me),
           ...cursorColumns,
           finishedItems: sql<
             TestSessionItem[] | null
           >`case when ${testSessions.position} >= jsonb_array_length(${testSessions.items}) then ${testSessions.items} end`,
           used: sql<number>`coalesce(${dailyAttempts.count}, 0)`,
         })
-        .from(users)
-        .leftJoin(testSessions, eq(testSessions.userId, users.id))
+        .from(me)
+        .leftJoin(testSessions, eq(testSessions.userId, me.userId))
         .leftJoin(
           dailyAttempts,
-          and(eq(dailyAttempts.userId, users.id), eq(dailyAttempts.day, sql.placeholder('day'))),
+          and(eq(dailyAttempts.userId, me.userId), eq(dailyAttempts.day, sql.placeholder('day'))),
         )
-        .where(eq(users.id, sql.placeholder('userId')))
         .limit(1)
-        .prepare(name),
-    );
-    const [row] = await query.execute({ userId, day });
-    if (!row) return { test: null, finishedItems: null, used: 0 };
-    const { finishedItems, used, ...cursor } = row;
-    return { test: toCursor(cursor), finishedItems, used };
+        .prepare(name);
+    });
+    const [row] = await query.execute({ ...caller, day });
+    if (!row) return undefined;
+    const { session, finishedItems, used, ...cursor } = row;
+    return { session, test: toCursor(cursor), finishedItems, used };
   }
 
   /**
-   * The active test's current word with the row's version (PostgreSQL's `xmin`, which changes
+   * The caller's session (in the same query: features/session/caller.ts) and their active
+   * test's current word with the row's version (PostgreSQL's `xmin`, which changes
    * on every update), for an optimistic write: `saveItemIf` succeeds only if nobody saved in
    * between. An answer is then a read and a write, instead of BEGIN, SELECT … FOR UPDATE,
    * UPDATE, COMMIT.
    */
-  async findCurrentVersioned(userId: string): Promise<{ test: TestCursor; version: string } | undefined> {
-    const query = this.prepared.get('versioned', (name) =>
-      this.db
-        .select({ ...cursorColumns, version: sql<string>`${testSessions}.xmin::text` })
-        .from(testSessions)
-        .where(eq(testSessions.userId, sql.placeholder('userId')))
+  async findCurrentVersioned(
+    caller: Caller['params'],
+  ): Promise<{ session: SessionRecord; test: TestCursor | null; version: string | null } | undefined> {
+    const query = this.prepared.get('versioned', (name) => {
+      const me = callerCte(this.db);
+      return this.db
+        .with(me)
+        .select({
+          session: callerColumns(me),
+          ...cursorColumns,
+          version: sql<string | null>`${testSessions}.xmin::text`,
+        })
+        .from(me)
+        .leftJoin(testSessions, eq(testSessions.userId, me.userId))
         .limit(1)
-        .prepare(name),
-    );
-    const [row] = await query.execute({ userId });
+        .prepare(name);
+    });
+    const [row] = await query.execute(caller);
     if (!row) return undefined;
-    const { version, ...cursor } = row;
-    const test = toCursor(cursor);
-    return test ? { test, version } : undefined;
+    const { session, version, ...cursor } = row;
+    return { session, test: toCursor(cursor), version };
   }
 
   /**

@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { currentSession } from '../../http/access';
+import { currentCaller, currentSession } from '../../http/access';
 import { route } from '../../http/route';
 import type { TestingService } from './testing.service';
 
 export function registerTestingRoutes(app: FastifyInstance, deps: { testing: TestingService }): void {
   const { testing } = deps;
   route(app, 'createTester', ({ request, body }) => testing.create(currentSession(request).userId, body));
-  route(app, 'getTesting', ({ request }) => {
-    const { userId, role } = currentSession(request);
-    return testing.state(userId, role);
-  });
-  route(app, 'answer', ({ request, body }) => testing.answer(currentSession(request).userId, body.answer));
+  route(app, 'getTesting', ({ request }) => testing.state(currentCaller(request)));
+  route(app, 'answer', ({ request, body }) => testing.answer(currentCaller(request), body.answer));
   route(app, 'dueCounts', ({ request }) => testing.dueCounts(currentSession(request).userId));
   route(app, 'dictionaryProgress', ({ request, params }) =>
     testing.progress(currentSession(request).userId, params.id),
   );
-  route(app, 'skip', ({ request }) => testing.skip(currentSession(request).userId));
+  route(app, 'skip', ({ request }) => testing.skip(currentCaller(request)));
 }

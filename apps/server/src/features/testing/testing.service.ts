@@ -9,9 +9,9 @@ import {
   type TestRange,
   type TestState,
   type TesterOptions,
-  type Role,
 } from '@wordhoard/shared';
 import type { StoredCard, TestSessionItem } from '../../db/schema';
+import type { Caller } from '../session/caller';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { findMatch, normalizeAnswer } from './answer-matching';
 import { chartDays, endOfUtcDay, gradeOf, review, streaks } from './scheduling';
@@ -149,17 +149,20 @@ export class TestingService {
     return { testsLeft: Math.max(0, limit - used) };
   }
 
-  /** `role` is the caller's, from the session this request was authenticated with. */
-  async state(userId: string, role: Role): Promise<TestState> {
-    const { test, finishedItems, used } = await this.repository.stateOf(userId, utcDay(this.clock()));
+  /** The caller's test screen, read with their session in one query. */
+  async state(caller: Caller): Promise<TestState> {
+    const found = await this.repository.stateOf(caller.params, utcDay(this.clock()));
+    const { role } = await caller.admit(found?.session);
+    if (!found) throw new AppError(401, 'UNAUTHORIZED');
+    const { test, finishedItems, used } = found;
     const testsLeft = Math.max(0, ROLE_LIMITS[role].testsPerDay - used);
     if (!test) return { test: null, testsLeft, report: null };
     if (test.current) return { test: toTestItem(test, test.current), testsLeft, report: null };
     return { test: null, testsLeft, report: toReport(test.dictionaryId, finishedItems ?? []) };
   }
 
-  async answer(userId: string, typed: string): Promise<AnswerResult> {
-    return this.changeCurrentWord(userId, (item) => {
+  async answer(caller: Caller, typed: string): Promise<AnswerResult> {
+    return this.changeCurrentWord(caller, (item) => {
       const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
       const match = findMatch(typed, remaining);
       let changed: TestSessionItem;
@@ -199,8 +202,8 @@ export class TestingService {
   }
 
   /** Reveals the word and moves on: skipped, or wrong when a check already failed. */
-  async skip(userId: string): Promise<{ answer: string[] }> {
-    return this.changeCurrentWord(userId, (item) => ({
+  async skip(caller: Caller): Promise<{ answer: string[] }> {
+    return this.changeCurrentWord(caller, (item) => ({
       item: { ...item, result: item.mistakes > 0 ? 'wrong' : 'skipped' },
       finished: true,
       result: { answer: item.definitions },
@@ -214,14 +217,15 @@ export class TestingService {
    * that is finished also updates its memory card, in one transaction with the progress.
    */
   private async changeCurrentWord<R>(
-    userId: string,
+    caller: Caller,
     change: (item: TestSessionItem) => { item: TestSessionItem; finished: boolean; result: R },
   ): Promise<R> {
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt += 1) {
-      const found = await this.repository.findCurrentVersioned(userId);
-      const item = found?.test.current;
-      if (!found || !item) throw conflict('NO_ACTIVE_TEST');
-      const { test, version } = found;
+      const found = await this.repository.findCurrentVersioned(caller.params);
+      await caller.admit(found?.session);
+      const { test, version } = found ?? {};
+      const item = test?.current;
+      if (!test || !item || !version) throw conflict('NO_ACTIVE_TEST');
       const now = this.clock();
       const outcome = change(item);
       const card = outcome.finished ? reviewed(test, outcome.item, now) : undefined;

@@ -2,6 +2,8 @@ import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
 import { subscriptions, users } from '../../db/schema';
+import { callerColumns, callerCte, type Caller } from '../session/caller';
+import type { SessionRecord } from '../session/session.repository';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -32,6 +34,34 @@ export class UsersRepository {
         .prepare(name),
     );
     const [row] = await query.execute({ id });
+    return row;
+  }
+
+  /**
+   * `findWithSubscription` for the caller of a hot route, found by its session in the same
+   * query (features/session/caller.ts): the session found, and the user and their newest
+   * subscription; undefined when the session is not live.
+   */
+  async findCallerWithSubscription(
+    caller: Caller['params'],
+  ): Promise<{ session: SessionRecord; user: UserRow; subscription: SubscriptionRow | null } | undefined> {
+    const query = this.prepared.get('caller_with_subscription', (name) => {
+      const me = callerCte(this.db);
+      return this.db
+        .with(me)
+        .select({
+          session: callerColumns(me),
+          user: users,
+          subscription: subscriptions,
+        })
+        .from(me)
+        .innerJoin(users, eq(users.id, me.userId))
+        .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+        .orderBy(sql`${subscriptions.updatedAt} desc nulls last`)
+        .limit(1)
+        .prepare(name);
+    });
+    const [row] = await query.execute(caller);
     return row;
   }
 

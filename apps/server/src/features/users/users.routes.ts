@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { currentSession } from '../../http/access';
+import { currentCaller, currentSession } from '../../http/access';
 import { route } from '../../http/route';
 import type { UsersService } from './users.service';
 
@@ -8,7 +8,7 @@ export function registerUsersRoutes(
   deps: { users: UsersService; clock: () => Date },
 ): void {
   const { users, clock } = deps;
-  route(app, 'me', ({ request }) => users.me(currentSession(request).userId));
+  route(app, 'me', ({ request }) => users.caller(currentCaller(request)));
   route(app, 'updateMe', ({ request, body }) => users.update(currentSession(request).userId, body));
   route(app, 'acceptPolicy', async ({ request }) => {
     await users.acceptPolicy(currentSession(request).userId, clock());

@@ -1,3 +1,4 @@
+import type { Caller } from '../session/caller';
 import { DEFAULT_SORTING_CONFIGS, type User } from '@wordhoard/shared';
 import type { z } from 'zod';
 import type { updateMeBodySchema } from '@wordhoard/shared';
@@ -7,6 +8,14 @@ import type { UsersRepository } from './users.repository';
 
 export class UsersService {
   constructor(private readonly users: UsersRepository) {}
+
+  /** The caller's own profile, found through their session in one query. */
+  async caller(caller: Caller): Promise<User> {
+    const found = await this.users.findCallerWithSubscription(caller.params);
+    await caller.admit(found?.session);
+    if (!found) throw new AppError(401, 'UNAUTHORIZED');
+    return toUserDto(found.user, found.subscription);
+  }
 
   async me(userId: string): Promise<User> {
     const found = await this.users.findWithSubscription(userId);

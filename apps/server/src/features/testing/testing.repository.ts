@@ -232,15 +232,35 @@ export class TestingRepository {
     version: string,
     change: { position: number; item: TestSessionItem; nextPosition: number; now: Date },
   ): Promise<boolean> {
-    const saved = await (tx ?? this.db)
-      .update(testSessions)
-      .set({
-        items: sql`jsonb_set(${testSessions.items}, array[${String(change.position)}]::text[], ${JSON.stringify(change.item)}::jsonb)`,
-        position: change.nextPosition,
-        updatedAt: change.now,
-      })
-      .where(and(eq(testSessions.id, id), sql`${testSessions}.xmin = ${version}::xid`))
-      .returning({ id: testSessions.id });
+    const build = (db: Db | Tx, name: string) =>
+      db
+        .update(testSessions)
+        .set({
+          items: sql`jsonb_set(${testSessions.items}, array[${sql.placeholder('position')}::text], ${sql.placeholder('item')}::jsonb)`,
+          position: sql`${sql.placeholder('nextPosition')}::int`,
+          updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+        })
+        .where(
+          and(
+            eq(testSessions.id, sql.placeholder('id')),
+            sql`${testSessions}.xmin = ${sql.placeholder('version')}::xid`,
+          ),
+        )
+        .returning({ id: testSessions.id })
+        .prepare(name);
+    // Prepared once for the pool (the hot path: an answer that does not finish its word); a
+    // transaction's statement lives with that transaction.
+    const query = tx
+      ? build(tx, 'testing_save_item')
+      : this.prepared.get('save_item', (name) => build(this.db, name));
+    const saved = await query.execute({
+      id,
+      version,
+      position: change.position,
+      item: JSON.stringify(change.item),
+      nextPosition: change.nextPosition,
+      now: change.now,
+    });
     return saved.length > 0;
   }
 

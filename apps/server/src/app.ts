@@ -21,6 +21,7 @@ import { registerTranslateRoutes } from './features/translate/translate.routes';
 import { registerUsersRoutes } from './features/users/users.routes';
 import { createServices } from './services';
 import { registerAccessControl } from './http/access';
+import { startEmbeddedMaintenance } from './db/maintenance';
 import { apiNotFound, registerErrorHandler } from './http/error-handler';
 import { ServerMessages } from './http/messages';
 import { registerSecurity } from './http/security';
@@ -126,8 +127,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerAccessControl(app, config, services.sessions);
   if (deps.backgroundJobs) {
     const stopSweeper = startGuestSweeper(services.usersRepository, app.log, clock);
+    const stopMaintenance = startEmbeddedMaintenance(database, app.log);
     app.addHook('onClose', async () => {
       stopSweeper();
+      stopMaintenance();
     });
   }
 

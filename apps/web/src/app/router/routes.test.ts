@@ -67,12 +67,16 @@ describe('route table', () => {
     expect(new Set(ROUTE_PATHS).size).toBe(ROUTE_PATHS.length);
   });
 
-  it('loads every screen lazily', () => {
+  it('loads every screen lazily, and can fetch it ahead of its first render', () => {
     for (const route of appRoutes) {
-      expect({ path: route.path, kind: route.Screen.$$typeof }).toEqual({
-        path: route.path,
-        kind: Symbol.for('react.lazy'),
-      });
+      expect({ path: route.path, kind: route.Screen.$$typeof, preload: typeof route.Screen.preload }).toEqual(
+        {
+          path: route.path,
+          kind: Symbol.for('react.lazy'),
+          // Start-up preloads the deep-linked screen while the session is restored (lazyScreen).
+          preload: 'function',
+        },
+      );
     }
   });
 

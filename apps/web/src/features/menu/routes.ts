@@ -1,6 +1,5 @@
-import { lazy } from 'react';
-import { PATHS, type AppRoute } from '../../shared/routing';
+import { PATHS, lazyScreen, type AppRoute } from '../../shared/routing';
 
 export const menuRoutes: readonly AppRoute[] = [
-  { path: PATHS.menu, access: 'member', Screen: lazy(() => import('./MenuPage')) },
+  { path: PATHS.menu, access: 'member', Screen: lazyScreen(() => import('./MenuPage')) },
 ];

@@ -1,16 +1,15 @@
-import { lazy } from 'react';
-import { PATHS, type AppRoute } from '../../shared/routing';
+import { PATHS, lazyScreen, type AppRoute } from '../../shared/routing';
 
-const PolicyRedirect = lazy(() => import('./PolicyRedirect'));
+const PolicyRedirect = lazyScreen(() => import('./PolicyRedirect'));
 const documentPage = (name: 'CookiePolicyPage' | 'PrivacyPolicyPage' | 'TermsOfUsePage') =>
-  lazy(() => import('./PolicyDocumentPage').then((module) => ({ default: module[name] })));
+  lazyScreen(() => import('./PolicyDocumentPage').then((module) => ({ default: module[name] })));
 
 export const policiesRoutes: readonly AppRoute[] = [
   { path: PATHS.policies, access: 'public', Screen: PolicyRedirect },
   { path: PATHS.cookiePolicy, access: 'public', Screen: PolicyRedirect },
   { path: PATHS.privacyPolicy, access: 'public', Screen: PolicyRedirect },
   { path: PATHS.termsOfUse, access: 'public', Screen: PolicyRedirect },
-  { path: `${PATHS.policies}/:lang`, access: 'public', Screen: lazy(() => import('./PoliciesPage')) },
+  { path: `${PATHS.policies}/:lang`, access: 'public', Screen: lazyScreen(() => import('./PoliciesPage')) },
   { path: `${PATHS.cookiePolicy}/:lang`, access: 'public', Screen: documentPage('CookiePolicyPage') },
   { path: `${PATHS.privacyPolicy}/:lang`, access: 'public', Screen: documentPage('PrivacyPolicyPage') },
   { path: `${PATHS.termsOfUse}/:lang`, access: 'public', Screen: documentPage('TermsOfUsePage') },

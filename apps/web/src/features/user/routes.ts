@@ -1,11 +1,10 @@
-import { lazy } from 'react';
-import { PATHS, USER_EDIT_ROLES, type AppRoute } from '../../shared/routing';
+import { PATHS, lazyScreen, USER_EDIT_ROLES, type AppRoute } from '../../shared/routing';
 
 export const userRoutes: readonly AppRoute[] = [
   {
     path: PATHS.userEdit,
     access: 'member',
     roles: USER_EDIT_ROLES,
-    Screen: lazy(() => import('./screens/UserEditPage')),
+    Screen: lazyScreen(() => import('./screens/UserEditPage')),
   },
 ];

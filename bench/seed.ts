@@ -1,6 +1,6 @@
 import { hashPassword } from '../apps/server/src/features/auth/password';
 import type { Database } from '../apps/server/src/db/database';
-import { dictionaries, sessions, testSessions, users, words } from '../apps/server/src/db/schema';
+import { dictionaries, sessions, testItems, testSessions, users, words } from '../apps/server/src/db/schema';
 import { hashToken, newToken } from '../apps/server/src/features/session/session.service';
 import { DEFAULT_SORTING_CONFIGS, SESSION_LIFETIME_MS } from '@wordhoard/shared';
 
@@ -66,21 +66,27 @@ async function signIn({ db }: Database, userId: string): Promise<string> {
 
 /** An active 100-word test (answers to it never finish a word: the bench types wrong ones). */
 async function startTest({ db }: Database, userId: string, dictionaryId: string): Promise<void> {
-  await db.insert(testSessions).values({
-    userId,
-    dictionaryId,
-    swap: false,
-    range: { type: 'quantity', from: 'last', count: 100, order: 'asc' },
-    items: Array.from({ length: 100 }, (_, i) => ({
-      wordId: userId,
-      term: pseudoWord(i),
-      definitions: [pseudoWord(i + 100_000), pseudoWord(i + 150_000)],
-      done: [],
-      result: null,
-      answers: [],
-      mistakes: 0,
-    })),
-  });
+  const items = Array.from({ length: 100 }, (_, i) => ({
+    wordId: userId,
+    term: pseudoWord(i),
+    definitions: [pseudoWord(i + 100_000), pseudoWord(i + 150_000)],
+    done: [],
+    result: null,
+    answers: [],
+    mistakes: 0,
+  }));
+  const [test] = await db
+    .insert(testSessions)
+    .values({
+      userId,
+      dictionaryId,
+      swap: false,
+      range: { type: 'quantity', from: 'last', count: 100, order: 'asc' },
+      total: items.length,
+    })
+    .returning({ id: testSessions.id });
+  if (!test) throw new Error('no test');
+  await db.insert(testItems).values(items.map((item, position) => ({ testId: test.id, position, item })));
 }
 
 /**

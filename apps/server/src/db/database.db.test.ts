@@ -12,6 +12,7 @@ const TABLES = [
   'stripe_events',
   'subscriptions',
   'test_days',
+  'test_items',
   'test_sessions',
   'users',
   'word_cards',

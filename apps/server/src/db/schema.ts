@@ -186,11 +186,28 @@ export const testSessions = pgTable(
     dictionaryId: uuid('dictionary_id').references(() => dictionaries.id, { onDelete: 'set null' }),
     swap: boolean('swap').notNull(),
     range: jsonb('range').$type<TestRange>().notNull(),
-    items: jsonb('items').$type<TestSessionItem[]>().notNull(),
+    /** How many words the test has (its `test_items`, positions 0 … total − 1). */
+    total: integer('total').notNull(),
     position: integer('position').notNull().default(0),
     ...timestamps,
   },
   (t) => [uniqueIndex('test_sessions_user_key').on(t.userId)],
+);
+
+/**
+ * The snapshotted words of a test, one row each: an answer rewrites its one word, not a
+ * ~30 KB array of all of them (docs/performance.md, second round).
+ */
+export const testItems = pgTable(
+  'test_items',
+  {
+    testId: uuid('test_id')
+      .notNull()
+      .references(() => testSessions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    item: jsonb('item').$type<TestSessionItem>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.testId, t.position] })],
 );
 
 /** Tests started per user per UTC day, for the daily attempt limit. */

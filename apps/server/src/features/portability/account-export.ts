@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AccountExport } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
-import { dailyAttempts, subscriptions, testSessions } from '../../db/schema';
+import { dailyAttempts, subscriptions, testItems, testSessions } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { DictionariesRepository } from '../dictionaries/dictionaries.repository';
 import { toDictionaryDto, toWordDto } from '../dictionaries/dictionary.presenter';
@@ -45,7 +45,16 @@ export class AccountExportService {
         .where(eq(dailyAttempts.userId, userId))
         .orderBy(asc(dailyAttempts.day)),
     ]);
-    const words = await dictionaries.allWords(ownDictionaries.map((dictionary) => dictionary.id));
+    const [words, testWords] = await Promise.all([
+      dictionaries.allWords(ownDictionaries.map((dictionary) => dictionary.id)),
+      test
+        ? db
+            .select({ item: testItems.item })
+            .from(testItems)
+            .where(eq(testItems.testId, test.id))
+            .orderBy(asc(testItems.position))
+        : [],
+    ]);
 
     return {
       format: 'wordhoard.account',
@@ -82,7 +91,7 @@ export class AccountExportService {
             swap: test.swap,
             range: test.range,
             position: test.position,
-            items: test.items,
+            items: testWords.map((row) => row.item),
             createdAt: iso(test.createdAt),
             updatedAt: iso(test.updatedAt),
           }

@@ -6,6 +6,7 @@ import {
   dailyAttempts,
   dictionaries,
   testDays,
+  testItems,
   testSessions,
   users,
   wordCards,
@@ -35,9 +36,15 @@ const cursorColumns = {
   dictionaryId: testSessions.dictionaryId,
   swap: testSessions.swap,
   position: testSessions.position,
-  total: sql<number>`jsonb_array_length(${testSessions.items})`,
-  current: sql<TestSessionItem | null>`${testSessions.items} -> ${testSessions.position}`,
+  total: testSessions.total,
+  current: testItems.item,
 };
+
+/** The test's word at its position (none once every word is done), for `cursorColumns`. */
+const currentItemJoin = and(
+  eq(testItems.testId, testSessions.id),
+  eq(testItems.position, testSessions.position),
+);
 
 /** Null for the row of a user without a test (every column null from the outer join). */
 function toCursor(row: {
@@ -129,29 +136,27 @@ export class TestingRepository {
     return row?.count;
   }
 
-  /** Replaces the user's one active test. */
-  async saveNewTest(tx: Tx, values: typeof testSessions.$inferInsert): Promise<void> {
-    await tx
+  /** Replaces the user's one active test (its words go with it: cascade). */
+  async saveNewTest(
+    tx: Tx,
+    values: Omit<typeof testSessions.$inferInsert, 'total' | 'position'>,
+    items: TestSessionItem[],
+  ): Promise<void> {
+    await tx.delete(testSessions).where(eq(testSessions.userId, values.userId));
+    const [test] = await tx
       .insert(testSessions)
-      .values(values)
-      .onConflictDoUpdate({
-        target: testSessions.userId,
-        set: {
-          dictionaryId: values.dictionaryId,
-          swap: values.swap,
-          range: values.range,
-          items: values.items,
-          position: 0,
-          createdAt: values.createdAt,
-          updatedAt: values.updatedAt,
-        },
-      });
+      .values({ ...values, total: items.length, position: 0 })
+      .returning({ id: testSessions.id });
+    if (!test) throw new Error('insert returned no test');
+    if (items.length > 0) {
+      await tx.insert(testItems).values(items.map((item, position) => ({ testId: test.id, position, item })));
+    }
   }
 
   /**
-   * What the test screen needs, in one round trip: the caller's session, their active test's current word (not its
-   * other words: a 100-word snapshot is ~30 KB of JSON to parse on every read), all of its
-   * words only once it is finished (for the report), and the attempts used on `day`.
+   * What the test screen needs, in one round trip: the caller's session, their active test's
+   * current word (not its other words), all of its words only once it is finished (for the
+   * report), and the attempts used on `day`.
    */
   async stateOf(
     caller: Caller['params'],
@@ -172,13 +177,18 @@ export class TestingRepository {
         .select({
           session: callerColumns(me),
           ...cursorColumns,
+          // Written with explicit names: Drizzle does not qualify columns inside a subquery.
           finishedItems: sql<
             TestSessionItem[] | null
-          >`case when ${testSessions.position} >= jsonb_array_length(${testSessions.items}) then ${testSessions.items} end`,
+          >`case when ${testSessions.position} >= ${testSessions.total} then (
+            select coalesce(json_agg(finished.item order by finished.position), '[]'::json)
+            from test_items finished where finished.test_id = ${testSessions.id}
+          ) end`,
           used: sql<number>`coalesce(${dailyAttempts.count}, 0)`,
         })
         .from(me)
         .leftJoin(testSessions, eq(testSessions.userId, me.userId))
+        .leftJoin(testItems, currentItemJoin)
         .leftJoin(
           dailyAttempts,
           and(eq(dailyAttempts.userId, me.userId), eq(dailyAttempts.day, sql.placeholder('day'))),
@@ -213,6 +223,7 @@ export class TestingRepository {
         })
         .from(me)
         .leftJoin(testSessions, eq(testSessions.userId, me.userId))
+        .leftJoin(testItems, currentItemJoin)
         .limit(1)
         .prepare(name);
     });
@@ -224,7 +235,8 @@ export class TestingRepository {
 
   /**
    * Replaces the word at `position` and moves to `nextPosition`, unless the test changed since
-   * `version` was read; false when it did. Only the one word travels, not the whole snapshot.
+   * `version` was read; false when it did. One statement: the test row moves (and gets a new
+   * version) only if unchanged, and only then is its one word row rewritten.
    */
   async saveItemIf(
     tx: Tx | undefined,
@@ -232,22 +244,35 @@ export class TestingRepository {
     version: string,
     change: { position: number; item: TestSessionItem; nextPosition: number; now: Date },
   ): Promise<boolean> {
-    const build = (db: Db | Tx, name: string) =>
-      db
-        .update(testSessions)
-        .set({
-          items: sql`jsonb_set(${testSessions.items}, array[${sql.placeholder('position')}::text], ${sql.placeholder('item')}::jsonb)`,
-          position: sql`${sql.placeholder('nextPosition')}::int`,
-          updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
-        })
+    const build = (db: Db | Tx, name: string) => {
+      const moved = db.$with('moved').as(
+        db
+          .update(testSessions)
+          .set({
+            position: sql`${sql.placeholder('nextPosition')}::int`,
+            updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+          })
+          .where(
+            and(
+              eq(testSessions.id, sql.placeholder('id')),
+              sql`${testSessions}.xmin = ${sql.placeholder('version')}::xid`,
+            ),
+          )
+          .returning({ id: testSessions.id }),
+      );
+      return db
+        .with(moved)
+        .update(testItems)
+        .set({ item: sql`${sql.placeholder('item')}::jsonb` })
         .where(
           and(
-            eq(testSessions.id, sql.placeholder('id')),
-            sql`${testSessions}.xmin = ${sql.placeholder('version')}::xid`,
+            sql`${testItems.testId} = (select ${moved.id} from ${moved})`,
+            eq(testItems.position, sql.placeholder('position')),
           ),
         )
-        .returning({ id: testSessions.id })
+        .returning({ testId: testItems.testId })
         .prepare(name);
+    };
     // Prepared once for the pool (the hot path: an answer that does not finish its word); a
     // transaction's statement lives with that transaction.
     const query = tx

@@ -134,16 +134,11 @@ export class TestingService {
       const count = await this.repository.takeAttempt(tx, userId, utcDay(now), limit);
       if (count === undefined) throw forbidden('MAX_TESTS');
       await this.repository.logTest(tx, dictionaryId, utcDay(now));
-      await this.repository.saveNewTest(tx, {
-        userId,
-        dictionaryId,
-        swap,
-        range,
+      await this.repository.saveNewTest(
+        tx,
+        { userId, dictionaryId, swap, range, createdAt: now, updatedAt: now },
         items,
-        position: 0,
-        createdAt: now,
-        updatedAt: now,
-      });
+      );
       return count;
     });
     return { testsLeft: Math.max(0, limit - used) };

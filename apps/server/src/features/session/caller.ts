@@ -1,7 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
-import type { SessionRecord } from './session.repository';
+import { liveSessionOfToken, type SessionRecord } from './session.repository';
 
 /**
  * The caller of a hot route whose own query checks the session (docs/decisions/0014): rather
@@ -22,7 +22,7 @@ export interface Caller {
 
 /**
  * The live session of the `tokenHash` placeholder as a CTE named `caller` (no row when it is
- * unknown, expired, or its guest's 24 hours are over): the same rule as
+ * unknown, expired, or its guest's 24 hours are over): `liveSessionOfToken`, the rule of
  * SessionRepository.findValid, in a form a route's query can join.
  */
 export function callerCte(db: Db) {
@@ -37,13 +37,7 @@ export function callerCte(db: Db) {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-          gt(sessions.expiresAt, sql.placeholder('now')),
-          or(isNull(users.guestExpiresAt), gt(users.guestExpiresAt, sql.placeholder('now'))),
-        ),
-      ),
+      .where(liveSessionOfToken()),
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
@@ -9,6 +9,19 @@ export interface SessionRecord {
   role: (typeof users.$inferSelect)['role'];
   expiresAt: Date;
   lastSeenAt: Date;
+}
+
+/**
+ * The rule for a live session, over `sessions` joined with `users` and the placeholders
+ * `tokenHash` and `now`: its token, not expired, and not a guest past their 24 hours (refused
+ * at once, before the sweeper runs). Shared by `findValid` and the hot routes' `callerCte`.
+ */
+export function liveSessionOfToken(): SQL | undefined {
+  return and(
+    eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+    gt(sessions.expiresAt, sql.placeholder('now')),
+    or(isNull(users.guestExpiresAt), gt(users.guestExpiresAt, sql.placeholder('now'))),
+  );
 }
 
 export class SessionRepository {
@@ -33,14 +46,7 @@ export class SessionRepository {
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-            gt(sessions.expiresAt, sql.placeholder('now')),
-            // A guest whose 24 hours are over is refused at once, before the sweeper runs.
-            or(isNull(users.guestExpiresAt), gt(users.guestExpiresAt, sql.placeholder('now'))),
-          ),
-        )
+        .where(liveSessionOfToken())
         .limit(1)
         .prepare(name),
     );

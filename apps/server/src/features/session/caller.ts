@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { sessions, users } from '../../db/schema';
-import { liveSessionOfToken, type SessionRecord } from './session.repository';
+import { liveSessionQuery, type SessionRecord } from './session.repository';
 
 /**
  * The caller of a hot route whose own query checks the session (docs/decisions/0014): rather
@@ -22,23 +20,11 @@ export interface Caller {
 
 /**
  * The live session of the `tokenHash` placeholder as a CTE named `caller` (no row when it is
- * unknown, expired, or its guest's 24 hours are over): `liveSessionOfToken`, the rule of
+ * unknown, expired, or its guest's 24 hours are over): the query of
  * SessionRepository.findValid, in a form a route's query can join.
  */
 export function callerCte(db: Db) {
-  return db.$with('caller').as(
-    db
-      .select({
-        sessionId: sessions.id,
-        userId: sessions.userId,
-        role: users.role,
-        expiresAt: sessions.expiresAt,
-        lastSeenAt: sessions.lastSeenAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(liveSessionOfToken()),
-  );
+  return db.$with('caller').as(liveSessionQuery(db));
 }
 
 /** The session columns of a `callerCte`, to select next to a route's data. */

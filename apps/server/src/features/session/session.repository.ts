@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
@@ -12,16 +12,28 @@ export interface SessionRecord {
 }
 
 /**
- * The rule for a live session, over `sessions` joined with `users` and the placeholders
- * `tokenHash` and `now`: its token, not expired, and not a guest past their 24 hours (refused
- * at once, before the sweeper runs). Shared by `findValid` and the hot routes' `callerCte`.
+ * The live session of the `tokenHash` placeholder at the `now` placeholder, with its user's
+ * role: its token, not expired, and not a guest past their 24 hours (refused at once, before
+ * the sweeper runs). `findValid` runs it alone; the hot routes join it as `callerCte`.
  */
-export function liveSessionOfToken(): SQL | undefined {
-  return and(
-    eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-    gt(sessions.expiresAt, sql.placeholder('now')),
-    or(isNull(users.guestExpiresAt), gt(users.guestExpiresAt, sql.placeholder('now'))),
-  );
+export function liveSessionQuery(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      role: users.role,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        or(isNull(users.guestExpiresAt), gt(users.guestExpiresAt, sql.placeholder('now'))),
+      ),
+    );
 }
 
 export class SessionRepository {
@@ -35,21 +47,7 @@ export class SessionRepository {
 
   /** One query per request: the session joined with its user's role. */
   async findValid(tokenHash: string, now: Date): Promise<SessionRecord | undefined> {
-    const query = this.prepared.get('find_valid', (name) =>
-      this.db
-        .select({
-          sessionId: sessions.id,
-          userId: sessions.userId,
-          role: users.role,
-          expiresAt: sessions.expiresAt,
-          lastSeenAt: sessions.lastSeenAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(liveSessionOfToken())
-        .limit(1)
-        .prepare(name),
-    );
+    const query = this.prepared.get('find_valid', (name) => liveSessionQuery(this.db).limit(1).prepare(name));
     const [row] = await query.execute({ tokenHash, now });
     return row;
   }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { MASTERED_STABILITY_DAYS } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
@@ -136,6 +137,21 @@ export class TestingRepository {
     return row?.count;
   }
 
+  /**
+   * The caller's session (`callerCte`) with their active test at its current word
+   * (`cursorColumns`) and `extra` columns: the shape both the test screen and an answer read.
+   */
+  private callerCursor<Extra extends SelectedFields>(extra: Extra) {
+    const me = callerCte(this.db);
+    const query = this.db
+      .with(me)
+      .select({ session: callerColumns(me), ...cursorColumns, ...extra })
+      .from(me)
+      .leftJoin(testSessions, eq(testSessions.userId, me.userId))
+      .leftJoin(testItems, currentItemJoin);
+    return { me, query };
+  }
+
   /** Replaces the user's one active test (its words go with it: cascade). */
   async saveNewTest(
     tx: Tx,
@@ -171,24 +187,17 @@ export class TestingRepository {
     | undefined
   > {
     const query = this.prepared.get('state', (name) => {
-      const me = callerCte(this.db);
-      return this.db
-        .with(me)
-        .select({
-          session: callerColumns(me),
-          ...cursorColumns,
-          // Written with explicit names: Drizzle does not qualify columns inside a subquery.
-          finishedItems: sql<
-            TestSessionItem[] | null
-          >`case when ${testSessions.position} >= ${testSessions.total} then (
+      const { me, query: cursor } = this.callerCursor({
+        // Written with explicit names: Drizzle does not qualify columns inside a subquery.
+        finishedItems: sql<
+          TestSessionItem[] | null
+        >`case when ${testSessions.position} >= ${testSessions.total} then (
             select coalesce(json_agg(finished.item order by finished.position), '[]'::json)
             from test_items finished where finished.test_id = ${testSessions.id}
           ) end`,
-          used: sql<number>`coalesce(${dailyAttempts.count}, 0)`,
-        })
-        .from(me)
-        .leftJoin(testSessions, eq(testSessions.userId, me.userId))
-        .leftJoin(testItems, currentItemJoin)
+        used: sql<number>`coalesce(${dailyAttempts.count}, 0)`,
+      });
+      return cursor
         .leftJoin(
           dailyAttempts,
           and(eq(dailyAttempts.userId, me.userId), eq(dailyAttempts.day, sql.placeholder('day'))),
@@ -212,21 +221,11 @@ export class TestingRepository {
   async findCurrentVersioned(
     caller: Caller['params'],
   ): Promise<{ session: SessionRecord; test: TestCursor | null; version: string | null } | undefined> {
-    const query = this.prepared.get('versioned', (name) => {
-      const me = callerCte(this.db);
-      return this.db
-        .with(me)
-        .select({
-          session: callerColumns(me),
-          ...cursorColumns,
-          version: sql<string | null>`${testSessions}.xmin::text`,
-        })
-        .from(me)
-        .leftJoin(testSessions, eq(testSessions.userId, me.userId))
-        .leftJoin(testItems, currentItemJoin)
-        .limit(1)
-        .prepare(name);
-    });
+    const query = this.prepared.get('versioned', (name) =>
+      this.callerCursor({ version: sql<string | null>`${testSessions}.xmin::text` })
+        .query.limit(1)
+        .prepare(name),
+    );
     const [row] = await query.execute(caller);
     if (!row) return undefined;
     const { session, version, ...cursor } = row;

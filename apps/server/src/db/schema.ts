@@ -37,6 +37,8 @@ export const users = pgTable(
     policyAcceptedAt: tz('policy_accepted_at'),
     guestExpiresAt: tz('guest_expires_at'),
     stripeCustomerId: text('stripe_customer_id'),
+    /** A checkout being prepared (a lease; docs/decisions/0017-payment-claims.md). */
+    checkoutClaimedAt: tz('checkout_claimed_at'),
     ...timestamps,
   },
   (t) => [
@@ -59,12 +61,25 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** When the current token was minted (sign-in or rotation): a fresh token is not rotated again. */
+    tokenIssuedAt: tz('token_issued_at').notNull().defaultNow(),
+    /**
+     * The token the last rotation replaced, still accepted until `previous_token_valid_until`
+     * so that tabs refreshing at once all stay signed in (docs/decisions/0015-session-rotation-grace.md).
+     */
+    previousTokenHash: text('previous_token_hash'),
+    previousTokenValidUntil: tz('previous_token_valid_until'),
+    /** A session a restore code signed in may set a new password without the old one until then. */
+    passwordResetUntil: tz('password_reset_until'),
     createdAt: tz('created_at').notNull().defaultNow(),
     lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
     expiresAt: tz('expires_at').notNull(),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_previous_token_hash_idx')
+      .on(t.previousTokenHash)
+      .where(sql`${t.previousTokenHash} is not null`),
     index('sessions_user_idx').on(t.userId),
     index('sessions_expires_idx').on(t.expiresAt),
   ],
@@ -160,6 +175,23 @@ export interface TestSessionItem {
    * Absent in tests saved before spaced repetition: then the word is not graded.
    */
   card?: StoredCard | null;
+  /**
+   * The answers and the skip applied to this word, by the client's attemptId, so that a repeat
+   * returns its first result and changes nothing (docs/decisions/0018-answers-applied-once.md).
+   * The last MAX_RECORDED_ANSWERS only; absent in tests saved before.
+   */
+  attempts?: AppliedAttempt[];
+}
+
+/**
+ * One applied attempt, as small as its first result can be rebuilt from: `done` is how many
+ * definitions were done after it (`done` only grows), `typed` the trimmed text of a wrong one.
+ */
+export interface AppliedAttempt {
+  id: string;
+  kind: 'correct' | 'almost' | 'wrong' | 'skip';
+  done: number;
+  typed?: string;
 }
 
 /** An FSRS card as the test snapshot keeps it (docs/decisions/0011-spaced-repetition.md). */
@@ -281,6 +313,12 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     currentPeriodEnd: tz('current_period_end').notNull(),
     endedAt: tz('ended_at'),
+    /** A refund being made (a lease), and what it refunds, pinned before Stripe is asked. */
+    refundClaimedAt: tz('refund_claimed_at'),
+    refundInvoiceId: text('refund_invoice_id'),
+    refundAmount: integer('refund_amount'),
+    /** Stripe's refund, once it exists. */
+    refundId: text('refund_id'),
     ...timestamps,
   },
   (t) => [

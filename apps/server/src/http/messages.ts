@@ -1,6 +1,7 @@
 import {
   LANGUAGES,
   decodeMessage,
+  errorMessage,
   interpolate,
   languageFromAcceptLanguage,
   loadMessages,
@@ -26,7 +27,7 @@ export class ServerMessages {
   }
 
   error(language: Language, code: ErrorCode, values?: MessageValues): string {
-    return interpolate(this.catalogs[language].apiErrors[code], values);
+    return errorMessage(this.catalogs[language], code, values);
   }
 
   /**

@@ -40,6 +40,12 @@ export const de: MessageCatalog = {
     GOOGLE_ALREADY_LINKED:
       'Dieses Google-Konto gehört bereits zu einem anderen Wordhoard-Konto. Nutze ein anderes Google-Konto oder registriere dich mit deiner E-Mail-Adresse',
     GOOGLE_UNAVAILABLE: 'Die Anmeldung mit Google ist nicht verfügbar',
+    CURRENT_PASSWORD_REQUIRED: 'Gib zur Bestätigung dein aktuelles Passwort ein',
+    WRONG_CURRENT_PASSWORD: 'Das aktuelle Passwort ist falsch',
+    GOOGLE_CONFIRMATION_REQUIRED: 'Melde dich zur Bestätigung erneut mit Google an',
+    GOOGLE_CONFIRMATION_FAILED:
+      'Google konnte nicht bestätigen, dass du es bist. Melde dich erneut mit dem Google-Konto an, das du für Wordhoard verwendest',
+    DELETION_CONFIRMATION_REQUIRED: 'Bestätige, dass du dein Konto löschen möchtest',
     MAX_DICTIONARIES:
       'Für die Rolle „{{role}}“ ist die maximale Anzahl an Wörterbüchern auf {{limit}} festgelegt',
     MAX_WORDS: 'Du hast bereits die maximale Anzahl an Wörtern',
@@ -47,12 +53,22 @@ export const de: MessageCatalog = {
     MAX_TESTS: 'Die maximale Anzahl an Tests für heute ist erreicht',
     EMPTY_TEST: 'Zu diesen Optionen passen keine Wörter',
     NO_ACTIVE_TEST: 'Es läuft gerade kein Test',
+    WORD_NOT_CURRENT: 'Diese Antwort gehört nicht zum aktuellen Wort deines Tests',
     TRANSLATION_UNAVAILABLE: 'Die Übersetzung ist gerade nicht verfügbar',
     PAYMENTS_UNAVAILABLE: 'Zahlungen sind gerade nicht möglich',
     ALREADY_PREMIUM: 'Du hast bereits Premium',
     NO_SUBSCRIPTION: 'Du hast kein Abonnement',
+    PAYMENT_IN_PROGRESS:
+      'Deine vorherige Zahlungsanfrage wird noch bearbeitet. Bitte warte einen Moment und versuche es dann erneut',
+    PAYMENT_PROVIDER_ERROR:
+      'Der Zahlungsdienst konnte die Anfrage nicht ausführen. Bitte versuche es später noch einmal',
+    UPSTREAM_ERROR:
+      'Ein Dienst, auf den wir angewiesen sind, hat nicht richtig geantwortet. Bitte versuche es später noch einmal',
     INVALID_SIGNATURE: 'Ungültige Signatur',
     SERVICE_UNAVAILABLE: 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuche es gleich noch einmal',
     INTERNAL_ERROR: 'Bei uns ist etwas schiefgelaufen. Bitte versuche es erneut',
+  },
+  waits: {
+    TOO_MANY_REQUESTS_MINUTES: 'Zu viele Versuche. Bitte versuche es in {{minutes}} Minuten erneut',
   },
 };

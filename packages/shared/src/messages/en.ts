@@ -43,19 +43,34 @@ export const en = {
     GOOGLE_ALREADY_LINKED:
       'This Google account already belongs to another Wordhoard account. Use another Google account, or sign up with your email',
     GOOGLE_UNAVAILABLE: 'Google sign-in is not available',
+    CURRENT_PASSWORD_REQUIRED: 'Enter your current password to confirm',
+    WRONG_CURRENT_PASSWORD: 'The current password is wrong',
+    GOOGLE_CONFIRMATION_REQUIRED: 'Sign in with Google again to confirm',
+    GOOGLE_CONFIRMATION_FAILED:
+      'Google could not confirm that it is you. Sign in again with the Google account you use for Wordhoard',
+    DELETION_CONFIRMATION_REQUIRED: 'Confirm that you want to delete your account',
     MAX_DICTIONARIES: 'For the "{{role}}" role, the maximum number of dictionaries is set to {{limit}}',
     MAX_WORDS: 'You already have max number of words',
     DUPLICATE_TERM: 'The term "{{term}}" is already in this dictionary',
     MAX_TESTS: 'The maximum testing attempts for today is reached',
     EMPTY_TEST: 'No words match these options',
     NO_ACTIVE_TEST: 'There is no test in progress',
+    WORD_NOT_CURRENT: 'This answer is not for the current word of your test',
     TRANSLATION_UNAVAILABLE: 'Translation is not available right now',
     PAYMENTS_UNAVAILABLE: 'Payments are not available right now',
     ALREADY_PREMIUM: 'You already have Premium',
     NO_SUBSCRIPTION: 'You have no subscription',
+    PAYMENT_IN_PROGRESS:
+      'Your previous payment request is still being processed. Please wait a moment and try again',
+    PAYMENT_PROVIDER_ERROR: 'The payment service could not complete the request. Please try again later',
+    UPSTREAM_ERROR: 'A service we rely on did not answer properly. Please try again later',
     INVALID_SIGNATURE: 'Invalid signature',
     SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly',
     INTERNAL_ERROR: 'Something went wrong on our side. Please try again',
+  },
+  /** A wait longer than 90 s reads in minutes (rounded up; always 2 or more). */
+  waits: {
+    TOO_MANY_REQUESTS_MINUTES: 'Too many attempts. Please try again in {{minutes}} minutes',
   },
 };
 

@@ -40,18 +40,34 @@ export const es: MessageCatalog = {
     GOOGLE_ALREADY_LINKED:
       'Esta cuenta de Google ya pertenece a otra cuenta de Wordhoard. Usa otra cuenta de Google o regístrate con tu correo electrónico',
     GOOGLE_UNAVAILABLE: 'El inicio de sesión con Google no está disponible',
+    CURRENT_PASSWORD_REQUIRED: 'Introduce tu contraseña actual para confirmar',
+    WRONG_CURRENT_PASSWORD: 'La contraseña actual no es correcta',
+    GOOGLE_CONFIRMATION_REQUIRED: 'Vuelve a iniciar sesión con Google para confirmar',
+    GOOGLE_CONFIRMATION_FAILED:
+      'Google no ha podido confirmar que eres tú. Vuelve a iniciar sesión con la cuenta de Google que usas en Wordhoard',
+    DELETION_CONFIRMATION_REQUIRED: 'Confirma que quieres eliminar tu cuenta',
     MAX_DICTIONARIES: 'Para el rol «{{role}}», el número máximo de diccionarios está fijado en {{limit}}',
     MAX_WORDS: 'Ya tienes el número máximo de palabras',
     DUPLICATE_TERM: 'El término «{{term}}» ya está en este diccionario',
     MAX_TESTS: 'Has alcanzado el número máximo de pruebas por hoy',
     EMPTY_TEST: 'Ninguna palabra coincide con estas opciones',
     NO_ACTIVE_TEST: 'No hay ninguna prueba en curso',
+    WORD_NOT_CURRENT: 'Esta respuesta no corresponde a la palabra actual de tu prueba',
     TRANSLATION_UNAVAILABLE: 'La traducción no está disponible en este momento',
     PAYMENTS_UNAVAILABLE: 'Los pagos no están disponibles en este momento',
     ALREADY_PREMIUM: 'Ya tienes Premium',
     NO_SUBSCRIPTION: 'No tienes ninguna suscripción',
+    PAYMENT_IN_PROGRESS:
+      'Tu solicitud de pago anterior aún se está procesando. Espera un momento y vuelve a intentarlo',
+    PAYMENT_PROVIDER_ERROR:
+      'El servicio de pago no ha podido completar la solicitud. Inténtalo de nuevo más tarde',
+    UPSTREAM_ERROR:
+      'Un servicio del que dependemos no ha respondido correctamente. Inténtalo de nuevo más tarde',
     INVALID_SIGNATURE: 'Firma no válida',
     SERVICE_UNAVAILABLE: 'El servicio no está disponible temporalmente. Inténtalo de nuevo en breve',
     INTERNAL_ERROR: 'Algo ha salido mal por nuestra parte. Inténtalo de nuevo',
+  },
+  waits: {
+    TOO_MANY_REQUESTS_MINUTES: 'Demasiados intentos. Vuelve a intentarlo dentro de {{minutes}} minutos',
   },
 };

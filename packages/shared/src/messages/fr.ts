@@ -41,6 +41,12 @@ export const fr: MessageCatalog = {
     GOOGLE_ALREADY_LINKED:
       'Ce compte Google est déjà associé à un autre compte Wordhoard. Utilisez un autre compte Google ou inscrivez-vous avec votre e-mail',
     GOOGLE_UNAVAILABLE: 'La connexion avec Google n’est pas disponible',
+    CURRENT_PASSWORD_REQUIRED: 'Saisissez votre mot de passe actuel pour confirmer',
+    WRONG_CURRENT_PASSWORD: 'Le mot de passe actuel est incorrect',
+    GOOGLE_CONFIRMATION_REQUIRED: 'Reconnectez-vous avec Google pour confirmer',
+    GOOGLE_CONFIRMATION_FAILED:
+      'Google n’a pas pu confirmer que c’est bien vous. Reconnectez-vous avec le compte Google que vous utilisez pour Wordhoard',
+    DELETION_CONFIRMATION_REQUIRED: 'Confirmez que vous voulez supprimer votre compte',
     MAX_DICTIONARIES:
       'Pour le rôle «\u00a0{{role}}\u00a0», le nombre maximal de dictionnaires est fixé à {{limit}}',
     MAX_WORDS: 'Vous avez déjà atteint le nombre maximal de mots',
@@ -48,12 +54,22 @@ export const fr: MessageCatalog = {
     MAX_TESTS: 'Vous avez atteint le nombre maximal de tests pour aujourd’hui',
     EMPTY_TEST: 'Aucun mot ne correspond à ces options',
     NO_ACTIVE_TEST: 'Aucun test n’est en cours',
+    WORD_NOT_CURRENT: 'Cette réponse ne porte pas sur le mot en cours de votre test',
     TRANSLATION_UNAVAILABLE: 'La traduction n’est pas disponible pour le moment',
     PAYMENTS_UNAVAILABLE: 'Les paiements ne sont pas disponibles pour le moment',
     ALREADY_PREMIUM: 'Vous disposez déjà de Premium',
     NO_SUBSCRIPTION: 'Vous n’avez pas d’abonnement',
+    PAYMENT_IN_PROGRESS:
+      'Votre demande de paiement précédente est encore en cours de traitement. Veuillez patienter un instant, puis réessayer',
+    PAYMENT_PROVIDER_ERROR:
+      'Le service de paiement n’a pas pu traiter la demande. Veuillez réessayer plus tard',
+    UPSTREAM_ERROR:
+      'Un service dont nous dépendons n’a pas répondu correctement. Veuillez réessayer plus tard',
     INVALID_SIGNATURE: 'Signature non valide',
     SERVICE_UNAVAILABLE: 'Le service est temporairement indisponible. Veuillez réessayer dans un instant',
     INTERNAL_ERROR: 'Un problème est survenu de notre côté. Veuillez réessayer',
+  },
+  waits: {
+    TOO_MANY_REQUESTS_MINUTES: 'Trop de tentatives. Veuillez réessayer dans {{minutes}} minutes',
   },
 };

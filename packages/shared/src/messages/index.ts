@@ -1,4 +1,6 @@
 import type { Language } from '../constants';
+import type { ErrorCode } from '../errors';
+import type { MessageValues } from '../messageCodec';
 import { en, type MessageCatalog } from './en';
 
 export { en as englishMessages, type MessageCatalog };
@@ -28,4 +30,19 @@ export function interpolate(template: string, values: Record<string, string | nu
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );
+}
+
+/** Waits longer than this read in whole minutes ("in 15 minutes", not "in 900 seconds"). */
+export const WAIT_IN_MINUTES_AFTER_SECONDS = 90;
+
+/** The localized message of an error code with its values filled in. */
+export function errorMessage(catalog: MessageCatalog, code: ErrorCode, values: MessageValues = {}): string {
+  const seconds = Number(values.seconds);
+  if (code === 'TOO_MANY_REQUESTS' && seconds > WAIT_IN_MINUTES_AFTER_SECONDS) {
+    return interpolate(catalog.waits.TOO_MANY_REQUESTS_MINUTES, {
+      ...values,
+      minutes: Math.ceil(seconds / 60),
+    });
+  }
+  return interpolate(catalog.apiErrors[code], values);
 }

@@ -40,18 +40,33 @@ export const it: MessageCatalog = {
     GOOGLE_ALREADY_LINKED:
       'Questo account Google appartiene già a un altro account Wordhoard. Usa un altro account Google o registrati con la tua email',
     GOOGLE_UNAVAILABLE: "L'accesso con Google non è disponibile",
+    CURRENT_PASSWORD_REQUIRED: 'Inserisci la password attuale per confermare',
+    WRONG_CURRENT_PASSWORD: 'La password attuale non è corretta',
+    GOOGLE_CONFIRMATION_REQUIRED: 'Accedi di nuovo con Google per confermare',
+    GOOGLE_CONFIRMATION_FAILED:
+      "Google non ha potuto confermare che sei tu. Accedi di nuovo con l'account Google che usi per Wordhoard",
+    DELETION_CONFIRMATION_REQUIRED: 'Conferma di voler eliminare il tuo account',
     MAX_DICTIONARIES: 'Per il ruolo «{{role}}» il numero massimo di dizionari è impostato a {{limit}}',
     MAX_WORDS: 'Hai già raggiunto il numero massimo di parole',
     DUPLICATE_TERM: 'Il termine «{{term}}» è già presente in questo dizionario',
     MAX_TESTS: 'Hai raggiunto il numero massimo di test per oggi',
     EMPTY_TEST: 'Nessuna parola corrisponde a queste opzioni',
     NO_ACTIVE_TEST: 'Non ci sono test in corso',
+    WORD_NOT_CURRENT: 'Questa risposta non riguarda la parola attuale del tuo test',
     TRANSLATION_UNAVAILABLE: 'La traduzione non è disponibile al momento',
     PAYMENTS_UNAVAILABLE: 'I pagamenti non sono disponibili al momento',
     ALREADY_PREMIUM: 'Hai già Premium',
     NO_SUBSCRIPTION: 'Non hai nessun abbonamento',
+    PAYMENT_IN_PROGRESS:
+      'La tua richiesta di pagamento precedente è ancora in elaborazione. Attendi un momento e riprova',
+    PAYMENT_PROVIDER_ERROR:
+      'Il servizio di pagamento non è riuscito a completare la richiesta. Riprova più tardi',
+    UPSTREAM_ERROR: 'Un servizio da cui dipendiamo non ha risposto correttamente. Riprova più tardi',
     INVALID_SIGNATURE: 'Firma non valida',
     SERVICE_UNAVAILABLE: 'Il servizio è temporaneamente non disponibile. Riprova tra poco',
     INTERNAL_ERROR: 'Si è verificato un problema da parte nostra. Riprova',
+  },
+  waits: {
+    TOO_MANY_REQUESTS_MINUTES: 'Troppi tentativi. Riprova tra {{minutes}} minuti',
   },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../constants';
 import { VALIDATION_KEYS } from '../validation';
-import { englishMessages, interpolate, loadMessages, type MessageCatalog } from './index';
+import { englishMessages, errorMessage, interpolate, loadMessages, type MessageCatalog } from './index';
 
 /** Every leaf of a catalog as [dotted key, text]. */
 function leaves(catalog: object, prefix = ''): [string, unknown][] {
@@ -107,5 +107,30 @@ describe('interpolate', () => {
     expect(text).toContain('premium');
     expect(text).toContain('10');
     expect(text).not.toMatch(/\{\{|\}\}/);
+  });
+});
+
+describe('errorMessage', () => {
+  it.each(catalogs)(
+    'reads a wait of up to 90 s in seconds and a longer one in minutes (%s)',
+    (_language, catalog) => {
+      const short = errorMessage(catalog, 'TOO_MANY_REQUESTS', { seconds: 90 });
+      expect(short).toContain('90');
+      expect(short).toBe(interpolate(catalog.apiErrors.TOO_MANY_REQUESTS, { seconds: 90 }));
+
+      // 91 s rounds up to 2 minutes; the 15-minute login window reads as 15, never as 900.
+      expect(errorMessage(catalog, 'TOO_MANY_REQUESTS', { seconds: 91 })).toMatch(/\b2\b/);
+      const long = errorMessage(catalog, 'TOO_MANY_REQUESTS', { seconds: 900 });
+      expect(long).toMatch(/\b15\b/);
+      expect(long).not.toContain('900');
+      expect(long).not.toMatch(/\{\{|\}\}/);
+      expect(long).not.toBe(short.replace('90', '15'));
+    },
+  );
+
+  it('fills other codes from apiErrors', () => {
+    expect(errorMessage(englishMessages, 'MAX_DICTIONARIES', { role: 'User', limit: 2 })).toBe(
+      'For the "User" role, the maximum number of dictionaries is set to 2',
+    );
   });
 });

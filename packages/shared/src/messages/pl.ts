@@ -42,18 +42,32 @@ export const pl: MessageCatalog = {
     GOOGLE_ALREADY_LINKED:
       'To konto Google jest już powiązane z innym kontem Wordhoard. Użyj innego konta Google albo zarejestruj się za pomocą adresu e-mail',
     GOOGLE_UNAVAILABLE: 'Logowanie przez Google jest niedostępne',
+    CURRENT_PASSWORD_REQUIRED: 'Wpisz obecne hasło, aby potwierdzić',
+    WRONG_CURRENT_PASSWORD: 'Obecne hasło jest nieprawidłowe',
+    GOOGLE_CONFIRMATION_REQUIRED: 'Zaloguj się ponownie przez Google, aby potwierdzić',
+    GOOGLE_CONFIRMATION_FAILED:
+      'Google nie potwierdził, że to Ty. Zaloguj się ponownie kontem Google, którego używasz w Wordhoard',
+    DELETION_CONFIRMATION_REQUIRED: 'Potwierdź, że chcesz usunąć swoje konto',
     MAX_DICTIONARIES: 'Dla roli „{{role}}” maksymalna liczba słowników wynosi {{limit}}',
     MAX_WORDS: 'Masz już maksymalną liczbę słów',
     DUPLICATE_TERM: 'Termin „{{term}}” jest już w tym słowniku',
     MAX_TESTS: 'Osiągnięto dzisiejszy limit testów',
     EMPTY_TEST: 'Żadne słowo nie pasuje do tych opcji',
     NO_ACTIVE_TEST: 'Nie ma trwającego testu',
+    WORD_NOT_CURRENT: 'Ta odpowiedź nie dotyczy bieżącego słowa w Twoim teście',
     TRANSLATION_UNAVAILABLE: 'Tłumaczenie jest obecnie niedostępne',
     PAYMENTS_UNAVAILABLE: 'Płatności są obecnie niedostępne',
     ALREADY_PREMIUM: 'Masz już Premium',
     NO_SUBSCRIPTION: 'Nie masz subskrypcji',
+    PAYMENT_IN_PROGRESS:
+      'Twoja poprzednia operacja płatności jest jeszcze przetwarzana. Poczekaj chwilę i spróbuj ponownie',
+    PAYMENT_PROVIDER_ERROR: 'Operator płatności nie mógł zrealizować żądania. Spróbuj ponownie później',
+    UPSTREAM_ERROR: 'Usługa, z której korzystamy, nie odpowiedziała poprawnie. Spróbuj ponownie później',
     INVALID_SIGNATURE: 'Nieprawidłowy podpis',
     SERVICE_UNAVAILABLE: 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę',
     INTERNAL_ERROR: 'Coś poszło nie tak po naszej stronie. Spróbuj ponownie',
+  },
+  waits: {
+    TOO_MANY_REQUESTS_MINUTES: 'Zbyt wiele prób. Spróbuj ponownie za {{minutes}} min',
   },
 };

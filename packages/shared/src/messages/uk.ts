@@ -42,18 +42,32 @@ export const uk: MessageCatalog = {
     GOOGLE_ALREADY_LINKED:
       'Цей обліковий запис Google уже прив’язано до іншого облікового запису Wordhoard. Скористайтеся іншим обліковим записом Google або зареєструйтеся через email',
     GOOGLE_UNAVAILABLE: 'Вхід через Google недоступний',
+    CURRENT_PASSWORD_REQUIRED: 'Введіть поточний пароль для підтвердження',
+    WRONG_CURRENT_PASSWORD: 'Поточний пароль неправильний',
+    GOOGLE_CONFIRMATION_REQUIRED: 'Увійдіть через Google ще раз, щоб підтвердити',
+    GOOGLE_CONFIRMATION_FAILED:
+      'Google не підтвердив, що це ви. Увійдіть ще раз через обліковий запис Google, який ви використовуєте для Wordhoard',
+    DELETION_CONFIRMATION_REQUIRED: 'Підтвердьте, що хочете видалити обліковий запис',
     MAX_DICTIONARIES: 'Для ролі «{{role}}» максимальна кількість словників — {{limit}}',
     MAX_WORDS: 'У вас уже максимальна кількість слів',
     DUPLICATE_TERM: 'Термін «{{term}}» уже є в цьому словнику',
     MAX_TESTS: 'Ліміт спроб тестування на сьогодні вичерпано',
     EMPTY_TEST: 'Немає слів, що відповідають цим параметрам',
     NO_ACTIVE_TEST: 'Зараз немає активного тесту',
+    WORD_NOT_CURRENT: 'Ця відповідь не стосується поточного слова вашого тесту',
     TRANSLATION_UNAVAILABLE: 'Переклад зараз недоступний',
     PAYMENTS_UNAVAILABLE: 'Оплата зараз недоступна',
     ALREADY_PREMIUM: 'У вас уже є Premium',
     NO_SUBSCRIPTION: 'У вас немає підписки',
+    PAYMENT_IN_PROGRESS:
+      'Ваш попередній запит на оплату ще обробляється. Зачекайте хвилинку й спробуйте знову',
+    PAYMENT_PROVIDER_ERROR: 'Платіжний сервіс не зміг виконати запит. Спробуйте пізніше',
+    UPSTREAM_ERROR: 'Сервіс, на який ми покладаємося, відповів з помилкою. Спробуйте пізніше',
     INVALID_SIGNATURE: 'Недійсний підпис',
     SERVICE_UNAVAILABLE: 'Сервіс тимчасово недоступний. Спробуйте трохи згодом',
     INTERNAL_ERROR: 'Щось пішло не так з нашого боку. Спробуйте ще раз',
+  },
+  waits: {
+    TOO_MANY_REQUESTS_MINUTES: 'Забагато спроб. Спробуйте ще раз через {{minutes}} хв',
   },
 };

@@ -11,6 +11,8 @@ export interface TokenClaims {
   /** Seconds from now; negative for an expired token. */
   expiresIn?: number;
   kid?: string;
+  /** When Google issues it (default: now): the server's TestClock may run ahead of real time. */
+  at?: Date;
 }
 
 /** A local stand-in for Google's JWKS endpoint, with a test key that signs ID tokens. */
@@ -45,8 +47,8 @@ export class JwksServer {
 
   /** An ID token as Google would issue it; `signWithOtherKey` forges the signature. */
   async token(claims: TokenClaims, options: { signWithOtherKey?: boolean } = {}): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
-    const { sub, aud, iss, expiresIn, kid, ...rest } = claims;
+    const { sub, aud, iss, expiresIn, kid, at, ...rest } = claims;
+    const now = Math.floor((at ?? new Date()).getTime() / 1000);
     return new SignJWT(rest)
       .setProtectedHeader({ alg: 'RS256', kid: kid ?? 'test-key-1' })
       .setSubject(sub)

@@ -23,6 +23,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
       cancelAtPeriodEnd: false,
     },
     guestExpiresAt: null,
+    hasPassword: true,
+    googleLinked: false,
     ...overrides,
   };
 }

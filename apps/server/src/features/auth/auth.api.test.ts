@@ -392,7 +392,12 @@ describe(`the user (${testDriver})`, () => {
   it('deletes the account with everything and every session', async () => {
     const { email, cookie } = await activeUser();
     const second = sessionCookie(await post('/api/auth/login', { email, password: PASSWORD }));
-    const response = await t.app.inject({ method: 'DELETE', url: '/api/auth/account', headers: { cookie } });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/account',
+      headers: { cookie },
+      payload: { currentPassword: PASSWORD },
+    });
     expect(response.statusCode).toBe(204);
     expect(String(response.headers['set-cookie'])).toMatch(/wordhoard_session=;/);
     expect((await me(cookie)).statusCode).toBe(401);

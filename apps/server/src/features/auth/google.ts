@@ -5,6 +5,8 @@ export interface GoogleIdentity {
   subject: string;
   email: string | null;
   emailVerified: boolean;
+  /** When Google issued the token (`iat`): a confirmation must come from signing in just now. */
+  issuedAt: Date | null;
 }
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
@@ -39,7 +41,12 @@ export class GoogleVerifier {
       if (!payload.sub) throw new AppError(401, 'INVALID_GOOGLE_TOKEN');
       const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : null;
       const verified = payload.email_verified === true || payload.email_verified === 'true';
-      return { subject: payload.sub, email, emailVerified: email !== null && verified };
+      return {
+        subject: payload.sub,
+        email,
+        emailVerified: email !== null && verified,
+        issuedAt: typeof payload.iat === 'number' ? new Date(payload.iat * 1000) : null,
+      };
     } catch (error) {
       if (error instanceof AppError) throw error;
       // Google's key server unreachable is our outage, not a bad token.

@@ -4,7 +4,7 @@ import { DEFAULT_SORTING_CONFIGS, SESSION_COOKIE_NAME } from '@wordhoard/shared'
 import { sessions, users } from '../../db/schema';
 import { cookieFrom, createTestApp, testDriver, type TestApp } from '../../../test/harness';
 import { SessionRepository } from './session.repository';
-import { SessionService, hashToken } from './session.service';
+import { ROTATION_FRESH_MS, ROTATION_GRACE_MS, SessionService, hashToken } from './session.service';
 
 let t: TestApp;
 let service: SessionService;
@@ -24,6 +24,13 @@ afterAll(async () => {
 });
 
 const withCookie = (token: string) => ({ cookie: `${SESSION_COOKIE_NAME}=${token}` });
+
+/** Mints tokens old enough for a refresh to rotate them (a fresh one is kept, decision 0015). */
+const staleService = (app: TestApp = t) =>
+  new SessionService(
+    new SessionRepository(app.database.db),
+    () => new Date(Date.now() - ROTATION_FRESH_MS - 1000),
+  );
 
 describe(`sessions (${testDriver})`, () => {
   it('stores only the SHA-256 of a 256-bit token', async () => {
@@ -53,8 +60,8 @@ describe(`sessions (${testDriver})`, () => {
     expect(forged.json()).toEqual({ isValid: false });
   });
 
-  it('rotates the token on refresh: the old one stops working', async () => {
-    const { token } = await service.create(userId);
+  it('rotates a token older than the freshness window on refresh: the old one lasts only the grace', async () => {
+    const { token } = await staleService().create(userId);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/cookie/refresh',
@@ -67,8 +74,13 @@ describe(`sessions (${testDriver})`, () => {
     expect(setCookie).not.toMatch(/Secure/i);
     const fresh = cookieFrom(response.headers['set-cookie'], SESSION_COOKIE_NAME)!.split('=')[1]!;
     expect(fresh).not.toBe(token);
-    expect(await service.resolve(token)).toBeUndefined();
-    expect((await service.resolve(fresh))?.userId).toBe(userId);
+    expect((await service.resolve(token))?.userId).toBe(userId);
+    const afterGrace = new SessionService(
+      new SessionRepository(t.database.db),
+      () => new Date(Date.now() + ROTATION_GRACE_MS + 1000),
+    );
+    expect(await afterGrace.resolve(token)).toBeUndefined();
+    expect((await afterGrace.resolve(fresh))?.userId).toBe(userId);
   });
 
   it('answers refresh without a session with 401', async () => {
@@ -117,7 +129,7 @@ describe(`sessions (${testDriver})`, () => {
         .insert(users)
         .values({ email: 'b@example.com', role: 'user', sortingConfigs: DEFAULT_SORTING_CONFIGS })
         .returning({ id: users.id });
-      const { token } = await new SessionService(new SessionRepository(secure.database.db)).create(user!.id);
+      const { token } = await staleService(secure).create(user!.id);
       const response = await secure.app.inject({
         method: 'POST',
         url: '/api/cookie/refresh',

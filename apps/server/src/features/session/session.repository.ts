@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
@@ -13,8 +13,10 @@ export interface SessionRecord {
 
 /**
  * The live session of the `tokenHash` placeholder at the `now` placeholder, with its user's
- * role: its token, not expired, and not a guest past their 24 hours (refused at once, before
- * the sweeper runs). `findValid` runs it alone; the hot routes join it as `callerCte`.
+ * role: its token (or the token its last rotation replaced, within the grace of
+ * docs/decisions/0015-session-rotation-grace.md), not expired, and not a guest past their 24
+ * hours (refused at once, before the sweeper runs). `findValid` runs it alone; the hot routes
+ * join it as `callerCte`. Both token columns are indexed, so this stays two index probes.
  */
 export function liveSessionQuery(db: Db) {
   return db
@@ -29,7 +31,13 @@ export function liveSessionQuery(db: Db) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        or(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          and(
+            eq(sessions.previousTokenHash, sql.placeholder('tokenHash')),
+            gt(sessions.previousTokenValidUntil, sql.placeholder('now')),
+          ),
+        ),
         gt(sessions.expiresAt, sql.placeholder('now')),
         or(isNull(users.guestExpiresAt), gt(users.guestExpiresAt, sql.placeholder('now'))),
       ),
@@ -56,17 +64,84 @@ export class SessionRepository {
     await this.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, sessionId));
   }
 
+  /**
+   * A new token that alone opens the session from now on: the previous one is forgotten and
+   * so is a restore's password allowance (a password change, docs/decisions/0003).
+   */
   async replaceToken(sessionId: string, tokenHash: string, now: Date, expiresAt: Date): Promise<boolean> {
     const updated = await this.db
       .update(sessions)
-      .set({ tokenHash, lastSeenAt: now, expiresAt })
+      .set({
+        tokenHash,
+        tokenIssuedAt: now,
+        previousTokenHash: null,
+        previousTokenValidUntil: null,
+        passwordResetUntil: null,
+        lastSeenAt: now,
+        expiresAt,
+      })
       .where(eq(sessions.id, sessionId))
       .returning({ id: sessions.id });
     return updated.length > 0;
   }
 
-  async deleteByTokenHash(tokenHash: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  /**
+   * Rotates the session whose current token is `presentedHash`, unless that token was issued
+   * after `staleBefore`: one conditional UPDATE, so of several refreshes of one token at once
+   * exactly one rotates (the others find the hash moved, or the token fresh) and the replaced
+   * token stays valid until `previousValidUntil`. False when nothing was rotated.
+   */
+  async rotateIfStale(input: {
+    sessionId: string;
+    presentedHash: string;
+    tokenHash: string;
+    now: Date;
+    staleBefore: Date;
+    previousValidUntil: Date;
+    expiresAt: Date;
+  }): Promise<boolean> {
+    const updated = await this.db
+      .update(sessions)
+      .set({
+        tokenHash: input.tokenHash,
+        tokenIssuedAt: input.now,
+        // The right-hand side reads the row as it was: the token being replaced.
+        previousTokenHash: sql`${sessions.tokenHash}`,
+        previousTokenValidUntil: input.previousValidUntil,
+        lastSeenAt: input.now,
+        expiresAt: input.expiresAt,
+      })
+      .where(
+        and(
+          eq(sessions.id, input.sessionId),
+          eq(sessions.tokenHash, input.presentedHash),
+          lte(sessions.tokenIssuedAt, input.staleBefore),
+        ),
+      )
+      .returning({ id: sessions.id });
+    return updated.length > 0;
+  }
+
+  /** Takes the restore's one-time leave to set a password without the old one, if still open. */
+  async takePasswordReset(sessionId: string, now: Date): Promise<boolean> {
+    const updated = await this.db
+      .update(sessions)
+      .set({ passwordResetUntil: null })
+      .where(and(eq(sessions.id, sessionId), gt(sessions.passwordResetUntil, now)))
+      .returning({ id: sessions.id });
+    return updated.length > 0;
+  }
+
+  /** Ends the session `tokenHash` opens: by its current token or its previous one within grace. */
+  async deleteByTokenHash(tokenHash: string, now: Date): Promise<void> {
+    await this.db
+      .delete(sessions)
+      .where(
+        or(
+          eq(sessions.tokenHash, tokenHash),
+          and(eq(sessions.previousTokenHash, tokenHash), gt(sessions.previousTokenValidUntil, now)),
+        ),
+      );
   }
 
   async deleteForUser(userId: string, exceptSessionId?: string): Promise<void> {

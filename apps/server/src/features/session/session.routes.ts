@@ -17,10 +17,14 @@ export function registerSessionRoutes(
     return { isValid: session !== undefined };
   });
 
+  // Tabs refresh at once on start-up: only a stale current token is rotated, and the others
+  // get 204 without a cookie and keep the one they have (docs/decisions/0015).
   route(app, 'refreshToken', async ({ request, reply }) => {
-    const rotated = await sessions.rotate(currentSession(request).sessionId);
-    if (!rotated) throw new AppError(401, 'UNAUTHORIZED');
-    setSessionCookie(reply, config, rotated.token, rotated.expiresAt);
+    const { sessionId } = currentSession(request);
+    const token = readSessionToken(request, config);
+    if (!token) throw new AppError(401, 'UNAUTHORIZED');
+    const rotated = await sessions.refresh(sessionId, token);
+    if (rotated) setSessionCookie(reply, config, rotated.token, rotated.expiresAt);
     return null;
   });
 

@@ -34,5 +34,7 @@ export function toUserDto(user: UserRow, subscription: SubscriptionRow | null = 
           cancelAtPeriodEnd: false,
         },
     guestExpiresAt: user.guestExpiresAt ? user.guestExpiresAt.toISOString() : null,
+    hasPassword: user.passwordHash !== null,
+    googleLinked: user.googleSubject !== null,
   };
 }

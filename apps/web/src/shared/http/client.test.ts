@@ -26,6 +26,8 @@ const user: User = {
     cancelAtPeriodEnd: false,
   },
   guestExpiresAt: null,
+  hasPassword: true,
+  googleLinked: false,
 };
 const dictionaryId = '5f8e0a4c-2b7d-4c1e-8f3a-9d6b2e1c0a77';
 

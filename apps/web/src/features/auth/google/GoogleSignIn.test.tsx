@@ -8,7 +8,7 @@ import {
   GOOGLE_IDENTITY_SCRIPT,
   type GoogleAccountsId,
   type GoogleCredentialResponse,
-} from './googleIdentity';
+} from '../../../shared/google/googleIdentity';
 
 // Screens load lazily and talk to a real local server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,29 +1,60 @@
+import type { DeleteAccountBody, User } from '@wordhoard/shared';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GoogleButton } from '../../../shared/google/GoogleButton';
+import { ApiError } from '../../../shared/http';
 import { useServices } from '../../../shared/services';
 import { Button, Card, Dialog, DialogClose } from '../../../shared/ui';
+import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
+import { PasswordField } from '../../../shared/ui/PasswordField/PasswordField';
 import styles from '../screens/UserEditPage.module.css';
 
-/** Deleting the account, behind the confirmation of SPEC §8. */
-export function DeleteAccountSection() {
+/** The server's answers about the password belong next to the field, with the dialog still open. */
+const PASSWORD_ERRORS = new Set(['WRONG_CURRENT_PASSWORD', 'CURRENT_PASSWORD_REQUIRED']);
+
+/**
+ * Deleting the account, behind the confirmation of SPEC §8 and the owner's proof
+ * (docs/decisions/0016): the password, or for an account that signs in only with Google, a
+ * fresh Google sign-in.
+ */
+export function DeleteAccountSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const { http, session } = useServices();
+  const handleError = useRequestErrorHandler();
+  const formId = useId();
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const googleOnly = !user.hasPassword && user.googleLinked;
 
-  async function deleteAccount() {
-    setDeleting(true);
-    try {
-      await http.request('deleteAccount');
-    } catch {
-      setDeleting(false);
-      setOpen(false); // The error modal says why.
-      return;
-    }
-    setOpen(false);
-    // The server has ended every session; forget this one here too and go to /auth.
-    session.end();
+  const deleteAccount = useCallback(
+    async (body: NonNullable<DeleteAccountBody>) => {
+      setDeleting(true);
+      setPasswordError(undefined);
+      try {
+        await http.request('deleteAccount', { body, silent: true });
+      } catch (error) {
+        setDeleting(false);
+        if (error instanceof ApiError && error.code !== null && PASSWORD_ERRORS.has(error.code)) {
+          setPasswordError(error.message);
+          return;
+        }
+        setOpen(false);
+        handleError(error); // The error modal says why.
+        return;
+      }
+      setOpen(false);
+      // The server has ended every session; forget this one here too and go to /auth.
+      session.end();
+    },
+    [http, session, handleError],
+  );
+
+  function submitPassword(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void deleteAccount(user.hasPassword ? { currentPassword: password } : { confirmDeletion: true });
   }
 
   return (
@@ -38,7 +69,10 @@ export function DeleteAccountSection() {
       <Dialog
         open={open}
         onOpenChange={(next) => {
-          if (!deleting) setOpen(next);
+          if (deleting) return;
+          setOpen(next);
+          setPassword('');
+          setPasswordError(undefined);
         }}
         title={t('User.DeleteConfirmTitle')}
         description={t('User.DeleteConfirmText')}
@@ -49,12 +83,50 @@ export function DeleteAccountSection() {
                 {t('User.Cancel')}
               </Button>
             </DialogClose>
-            <Button variant="danger" disabled={deleting} onClick={() => void deleteAccount()}>
-              {t('User.DeleteConfirm')}
-            </Button>
+            {!googleOnly && (
+              <Button variant="danger" type="submit" form={formId} disabled={deleting}>
+                {t('User.DeleteConfirm')}
+              </Button>
+            )}
           </>
         }
-      />
+      >
+        {googleOnly ? (
+          <div className={styles.form}>
+            <p className={styles.sectionLead}>{t('User.GoogleConfirmHint')}</p>
+            <GoogleButton
+              text="continue_with"
+              onCredential={(googleCredential) => deleteAccount({ googleCredential })}
+            />
+          </div>
+        ) : (
+          <form id={formId} noValidate onSubmit={submitPassword} className={styles.form}>
+            {user.hasPassword && (
+              <>
+                <input
+                  type="email"
+                  name="username"
+                  autoComplete="username"
+                  value={user.email ?? ''}
+                  readOnly
+                  hidden
+                />
+                <PasswordField
+                  label={t('User.DeletePassword')}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => {
+                    setPassword(event.target.value);
+                    setPasswordError(undefined);
+                  }}
+                  error={passwordError}
+                  disabled={deleting}
+                />
+              </>
+            )}
+          </form>
+        )}
+      </Dialog>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import type { User } from '@wordhoard/shared';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GoogleCredentialResponse } from '../../../shared/google/googleIdentity';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { startTestServer, type TestServer } from '../../../test/testServer';
@@ -8,6 +9,54 @@ import { bodiesOf, serveUserApi, unauthorizedReply, type RouteHandler } from '..
 
 // Screens load lazily and talk to a real local server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
+
+const wrongPassword = {
+  statusCode: 403,
+  code: 'WRONG_CURRENT_PASSWORD',
+  message: 'The current password is wrong',
+};
+
+function addGoogleClientId() {
+  const meta = document.createElement('meta');
+  meta.name = 'wordhoard:google-client-id';
+  meta.content = 'client-123.apps.googleusercontent.com';
+  meta.dataset.test = 'google';
+  document.head.append(meta);
+}
+
+/**
+ * Google's script as far as the page can tell: one credential callback per page (the last
+ * `initialize`), buttons that report their click; `click(n)` clicks the n-th button and has
+ * Google hand over the credential.
+ */
+function fakeGoogleIdentity() {
+  let callback: ((response: GoogleCredentialResponse) => void) | undefined;
+  const rendered: { listener?: () => void }[] = [];
+  window.google = {
+    accounts: {
+      id: {
+        initialize: (config) => {
+          callback = config.callback;
+        },
+        renderButton: (parent, options) => {
+          const button = document.createElement('button');
+          button.textContent = 'Continue with Google';
+          parent.append(button);
+          rendered.push({ listener: options.click_listener });
+        },
+      },
+    },
+  };
+  return {
+    buttons: () => rendered,
+    click: async (index: number, credential: string) => {
+      await act(async () => {
+        rendered[index]?.listener?.();
+        callback?.({ credential });
+      });
+    },
+  };
+}
 
 const CONFIRMATION =
   'Deleting your account is a permanent action and cannot be undone. Are you sure you want to proceed?';
@@ -83,28 +132,55 @@ describe('edit profile screen', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('changes the password with the live checklist', async () => {
+  it('changes the password with the current one and the live checklist', async () => {
     const { user } = await open({ 'POST /api/auth/password': () => ({ status: 204 }) });
+    const current = screen.getByLabelText('Current password');
+    expect(current).toHaveAttribute('autocomplete', 'current-password');
     const password = screen.getByLabelText('New password');
     expect(password).toHaveAttribute('autocomplete', 'new-password');
 
     await user.type(password, 'short');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Should be at least 8 characters')).toBeInTheDocument();
+    // The current password is asked for before anything is sent.
+    expect(current).toHaveAccessibleDescription('The field is required');
     expect(bodiesOf(server, 'POST /api/auth/password')).toEqual([]);
 
+    await user.type(current, 'OldSecret1');
     await user.clear(password);
     await user.type(password, 'NewSecret9');
     expect(document.querySelectorAll('[data-satisfied="true"]')).toHaveLength(4);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
-    expect(bodiesOf(server, 'POST /api/auth/password')).toEqual([{ password: 'NewSecret9' }]);
+    expect(bodiesOf(server, 'POST /api/auth/password')).toEqual([
+      { currentPassword: 'OldSecret1', password: 'NewSecret9' },
+    ]);
     expect(password).toHaveValue('');
+    expect(current).toHaveValue('');
   });
 
-  it('asks for confirmation before deleting the account, then signs out', async () => {
-    const { user, router, services } = await open({ 'DELETE /api/auth/account': () => ({ status: 204 }) });
+  it('shows a wrong current password next to its field, with no modal and no success', async () => {
+    const { user } = await open({
+      'POST /api/auth/password': () => ({ status: 403, body: wrongPassword }),
+    });
+    const current = screen.getByLabelText('Current password');
+    await user.type(current, 'Guess1234');
+    await user.type(screen.getByLabelText('New password'), 'NewSecret9');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    await waitFor(() => expect(current).toHaveAccessibleDescription('The current password is wrong'));
+    expect(current).toHaveFocus();
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your password has been changed.')).not.toBeInTheDocument();
+  });
+
+  it('asks for confirmation and the password before deleting the account, then signs out', async () => {
+    const { user, router, services } = await open({
+      'DELETE /api/auth/account': (body) =>
+        body.currentPassword === 'Secret123' ? { status: 204 } : { status: 403, body: wrongPassword },
+    });
 
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
@@ -117,11 +193,110 @@ describe('edit profile screen', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const password = within(dialog).getByLabelText('Enter your password to confirm');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await user.type(password, 'Guess1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
+
+    // A wrong password keeps the dialog open and says so at the field.
+    await waitFor(() => expect(password).toHaveAccessibleDescription('The current password is wrong'));
+    expect(screen.getByRole('dialog', { name: 'Delete your account?' })).toBeInTheDocument();
+    expect(services.session.getUser()).not.toBeNull();
+
+    await user.clear(password);
+    await user.type(password, 'Secret123');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
-    expect(bodiesOf(server, 'DELETE /api/auth/account')).toHaveLength(1);
+    expect(bodiesOf(server, 'DELETE /api/auth/account')).toEqual([
+      { currentPassword: 'Guess1234' },
+      { currentPassword: 'Secret123' },
+    ]);
     expect(services.session.getUser()).toBeNull();
+  });
+});
+
+describe('edit profile screen for an account that signs in only with Google', { timeout: 20_000 }, () => {
+  let server: TestServer;
+  let session: { user: User | null };
+
+  beforeEach(async () => {
+    server = await startTestServer();
+    session = {
+      user: makeUser({ email: 'ada@gmail.com', role: 'user', hasPassword: false, googleLinked: true }),
+    };
+    addGoogleClientId();
+  });
+
+  afterEach(async () => {
+    document.head.querySelectorAll('[data-test="google"]').forEach((element) => element.remove());
+    delete window.google;
+    await server.close();
+  });
+
+  async function open(routes: Record<string, RouteHandler> = {}) {
+    const google = fakeGoogleIdentity();
+    serveUserApi(server, session, routes);
+    const app = await renderApp({ path: '/user/edit', apiUrl: server.apiUrl });
+    await screen.findByRole('heading', { level: 1, name: 'Edit profile' });
+    return { ...app, google };
+  }
+
+  it('sets a first password once Google confirms a fresh sign-in', async () => {
+    const { user, google } = await open({ 'POST /api/auth/password': () => ({ status: 204 }) });
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change password' })).not.toBeInTheDocument();
+    expect(screen.getByText('To confirm, sign in with Google again.')).toBeInTheDocument();
+
+    // Google's credential with a password that breaks the rules sends nothing.
+    await user.type(screen.getByLabelText('New password'), 'short');
+    await google.click(0, 'google-id-token-1');
+    expect(await screen.findByText('Should be at least 8 characters')).toBeInTheDocument();
+    expect(bodiesOf(server, 'POST /api/auth/password')).toEqual([]);
+
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'NewSecret9');
+    await google.click(0, 'google-id-token-2');
+
+    expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
+    expect(bodiesOf(server, 'POST /api/auth/password')).toEqual([
+      { password: 'NewSecret9', googleCredential: 'google-id-token-2' },
+    ]);
+  });
+
+  it('deletes the account with a fresh Google sign-in, never with the other button', async () => {
+    const { user, google, router } = await open({
+      'DELETE /api/auth/account': () => ({ status: 204 }),
+      'POST /api/auth/password': () => ({ status: 204 }),
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(within(dialog).queryByLabelText('Enter your password to confirm')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Yes, delete my account' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText('To confirm, sign in with Google again.')).toBeInTheDocument();
+    await waitFor(() => expect(google.buttons()).toHaveLength(2));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // Google keeps the callback of the last button it set up (the dialog's): the password
+    // section's button must still only set the password.
+    await user.type(screen.getByLabelText('New password'), 'NewSecret9');
+    await google.click(0, 'google-id-token-for-password');
+    expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
+    expect(bodiesOf(server, 'DELETE /api/auth/account')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await waitFor(() => expect(google.buttons()).toHaveLength(3));
+    // The dialog's own Google button is the one that deletes.
+    await google.click(2, 'google-id-token');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(bodiesOf(server, 'DELETE /api/auth/account')).toEqual([{ googleCredential: 'google-id-token' }]);
+    expect(bodiesOf(server, 'POST /api/auth/password')).toEqual([
+      { password: 'NewSecret9', googleCredential: 'google-id-token-for-password' },
+    ]);
   });
 });

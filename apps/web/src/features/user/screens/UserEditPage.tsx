@@ -25,7 +25,7 @@ export default function UserEditPage() {
       <LanguageSection user={user} />
       <PasswordSection user={user} />
       <DownloadDataSection />
-      <DeleteAccountSection />
+      <DeleteAccountSection user={user} />
     </Page>
   );
 }

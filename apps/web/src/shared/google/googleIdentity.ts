@@ -1,4 +1,4 @@
-import { readCspNonce } from '../../../shared/security/cspNonce';
+import { readCspNonce } from '../security/cspNonce';
 
 /** Google Identity Services, loaded only where the sign-in button is shown. */
 export const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client';
@@ -17,6 +17,8 @@ export interface GoogleButtonOptions {
   logo_alignment?: 'left' | 'center';
   width?: number;
   locale?: string;
+  /** Called when this button is clicked, before Google's popup opens. */
+  click_listener?: () => void;
 }
 
 /** The part of `google.accounts.id` the app uses. */

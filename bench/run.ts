@@ -42,6 +42,8 @@ interface Scenario {
   authenticated: boolean;
   /** Each request as the next of the seeded learners (round robin) instead of one user. */
   asManyUsers?: boolean;
+  /** The body of one learner's request (`asManyUsers`): the learner's first word's id. */
+  learnerBody?: (wordId: string) => string;
 }
 
 const SCENARIOS: Scenario[] = [
@@ -70,7 +72,10 @@ const SCENARIOS: Scenario[] = [
     method: 'POST',
     asManyUsers: true,
     path: () => '/api/testing',
-    body: () => JSON.stringify({ answer: 'not it' }),
+    // A wrong answer to the learner's first word, a new attempt each time as a person typing
+    // (a repeated attempt is answered from the word without a write).
+    learnerBody: (wordId) =>
+      JSON.stringify({ answer: 'not it', position: 1, wordId, attemptId: randomUUID() }),
     authenticated: true,
   },
   {
@@ -123,11 +128,17 @@ async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildP
   throw new Error('server did not start');
 }
 
-function nextUser(seeded: Seeded) {
+function nextUser(seeded: Seeded, scenario: Scenario) {
   let next = 0;
   return (request: autocannon.Request): autocannon.Request => {
-    const cookie = seeded.testerCookies[next++ % seeded.testerCookies.length] ?? '';
-    return { ...request, headers: { ...request.headers, 'content-type': 'application/json', cookie } };
+    const learner = next++ % seeded.testerCookies.length;
+    const cookie = seeded.testerCookies[learner] ?? '';
+    const body = scenario.learnerBody?.(seeded.testerWordIds[learner] ?? '');
+    return {
+      ...request,
+      headers: { ...request.headers, 'content-type': 'application/json', cookie },
+      ...(body === undefined ? {} : { body }),
+    };
   };
 }
 
@@ -142,7 +153,7 @@ async function measure(port: number, scenario: Scenario, seeded: Seeded, seconds
       ...(scenario.authenticated ? { cookie: seeded.cookie } : {}),
     },
     ...(scenario.body ? { body: scenario.body(seeded) } : {}),
-    ...(scenario.asManyUsers ? { requests: [{ setupRequest: nextUser(seeded) }] } : {}),
+    ...(scenario.asManyUsers ? { requests: [{ setupRequest: nextUser(seeded, scenario) }] } : {}),
   });
 }
 

@@ -9,6 +9,8 @@ export const BENCH_PASSWORD = 'Bench-password-1';
 export interface Seeded {
   cookie: string;
   testerCookies: string[];
+  /** The id of each learner's first word, as their answers name it (it is the learner's id). */
+  testerWordIds: string[];
   loginEmail: string;
   smallDictionaryId: string;
   largeDictionaryId: string;
@@ -149,6 +151,7 @@ export async function seed(database: Database): Promise<Seeded> {
   // Learners who each run their own test, for the answer benchmark: one person never sends
   // 50 answers at once, 50 people do.
   const testerCookies: string[] = [];
+  const testerWordIds: string[] = [];
   for (let i = 0; i < TESTERS; i += 1) {
     const [tester] = await db
       .insert(users)
@@ -160,11 +163,13 @@ export async function seed(database: Database): Promise<Seeded> {
       .returning();
     if (!tester) throw new Error('seed failed');
     testerCookies.push(await signIn(database, tester.id));
+    testerWordIds.push(tester.id);
     await startTest(database, tester.id, large.id);
   }
   return {
     cookie,
     testerCookies,
+    testerWordIds,
     loginEmail: 'bench@example.com',
     smallDictionaryId: small.id,
     largeDictionaryId: large.id,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -131,7 +132,12 @@ test('words answered wrong are due the next day; a due test runs to its report w
   });
   expect(started.status()).toBe(201);
   for (let i = 0; i < WORDS.length; i += 1) {
-    expect((await page.request.post('/api/testing/skip')).status()).toBe(200);
+    // A skip names the word it is for (docs/decisions/0018-answers-applied-once.md).
+    const { test: shown } = (await (await page.request.get('/api/testing')).json()) as {
+      test: { position: number; wordId: string };
+    };
+    const target = { position: shown.position, wordId: shown.wordId, attemptId: randomUUID() };
+    expect((await page.request.post('/api/testing/skip', { data: target })).status()).toBe(200);
   }
 
   await page.goto('/menu');

@@ -26,14 +26,21 @@ afterAll(async () => {
   await t.close();
 });
 
+/** What an answer or a skip names (docs/decisions/0018): well-formed, in nobody's test. */
+const SOME_WORD = {
+  position: 1,
+  wordId: '00000000-0000-4000-8000-000000000001',
+  attemptId: '00000000-0000-4000-8000-000000000002',
+};
+
 /** A request to every route whose own query checks the session (docs/decisions/0014). */
 const HOT_ROUTES: Record<string, { method: 'GET' | 'POST'; url: string; payload?: object }> = {
   me: { method: 'GET', url: '/api/users/me' },
   listDictionaries: { method: 'GET', url: '/api/dictionaries' },
   getDictionary: { method: 'GET', url: '/api/dictionaries/00000000-0000-4000-8000-000000000000' },
   getTesting: { method: 'GET', url: '/api/testing' },
-  answer: { method: 'POST', url: '/api/testing', payload: { answer: 'cat' } },
-  skip: { method: 'POST', url: '/api/testing/skip' },
+  answer: { method: 'POST', url: '/api/testing', payload: { answer: 'cat', ...SOME_WORD } },
+  skip: { method: 'POST', url: '/api/testing/skip', payload: SOME_WORD },
 };
 
 const send = (name: string, cookieHeader?: string) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DictionaryProgress, DueCounts, Role, TestState } from '@wordhoard/shared';
@@ -40,6 +41,12 @@ const DUE = { type: 'due' } as const;
 const start = (user: User, dictionaryId: string, range: object, swap = false) =>
   call(user, 'POST', '/api/tester', { dictionaryId, swap, range });
 const state = async (user: User): Promise<TestState> => (await call(user, 'GET', '/api/testing')).json();
+/** The word `test` shows, as an answer or a skip names it, with a new attempt. */
+const target = (test: NonNullable<TestState['test']>) => ({
+  position: test.position,
+  wordId: test.wordId,
+  attemptId: randomUUID(),
+});
 const dueCounts = async (user: User): Promise<DueCounts> => {
   const response = await call(user, 'GET', '/api/testing/due');
   expect(response.statusCode, response.body).toBe(200);
@@ -77,17 +84,20 @@ async function run(
     };
     const expected = answerFor[term] ?? '';
     if (action === 'skip') {
-      await call(user, 'POST', '/api/testing/skip');
+      await call(user, 'POST', '/api/testing/skip', target(current.test));
       continue;
     }
     if (action === 'wrong') {
-      const wrong = await call(user, 'POST', '/api/testing', { answer: 'nothing like it' });
+      const wrong = await call(user, 'POST', '/api/testing', {
+        ...target(current.test),
+        answer: 'nothing like it',
+      });
       expect(wrong.json().result).toBe('wrong');
-      await call(user, 'POST', '/api/testing/skip');
+      await call(user, 'POST', '/api/testing/skip', target(current.test));
       continue;
     }
     const typed = action === 'almost' ? `${expected}x` : expected;
-    const answered = await call(user, 'POST', '/api/testing', { answer: typed });
+    const answered = await call(user, 'POST', '/api/testing', { ...target(current.test), answer: typed });
     expect(answered.json(), term).toMatchObject({ result: 'correct', almost: action === 'almost' });
   }
   return seen;
@@ -179,7 +189,7 @@ describe(`spaced repetition (${testDriver})`, () => {
     const id = await dictionaryWith(user, many);
     await start(user, id, ALL);
     for (let current = await state(user); current.test; current = await state(user)) {
-      await call(user, 'POST', '/api/testing/skip');
+      await call(user, 'POST', '/api/testing/skip', target(current.test));
     }
     clock.advance(DAY);
     expect(await dueIn(user, id)).toEqual({ forward: 105, swapped: 0 });

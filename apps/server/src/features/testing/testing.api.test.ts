@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerResult, Role, TestState } from '@wordhoard/shared';
 import { TestClock } from '../../../test/clock';
@@ -47,18 +48,25 @@ async function start(user: User, dictionaryId: string, range: object, swap = fal
   return call(user, 'POST', '/api/tester', { dictionaryId, swap, range });
 }
 const state = async (user: User): Promise<TestState> => (await call(user, 'GET', '/api/testing')).json();
+/** The current word as the client names it in an answer, with a new attempt. */
+const current = async (user: User) => {
+  const { test } = await state(user);
+  if (!test) throw new Error('no current word');
+  return { position: test.position, wordId: test.wordId, attemptId: randomUUID() };
+};
 const answer = async (user: User, text: string): Promise<AnswerResult> => {
-  const response = await call(user, 'POST', '/api/testing', { answer: text });
+  const response = await call(user, 'POST', '/api/testing', { answer: text, ...(await current(user)) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 };
+const skip = async (user: User) => call(user, 'POST', '/api/testing/skip', await current(user));
 
 /** Terms of the whole test, walking it by skipping. */
 async function walk(user: User): Promise<string[]> {
   const terms: string[] = [];
-  for (let current = await state(user); current.test; current = await state(user)) {
-    terms.push(current.test.term);
-    await call(user, 'POST', '/api/testing/skip');
+  for (let now = await state(user); now.test; now = await state(user)) {
+    terms.push(now.test.term);
+    await skip(user);
   }
   return terms;
 }
@@ -139,9 +147,9 @@ describe(`a test run (${testDriver})`, () => {
     const created = await start(user, id, quantity('all', 20));
     expect(created.json()).toEqual({ testsLeft: 4 });
 
-    let current = await state(user);
-    expect(current).toMatchObject({ testsLeft: 4, report: null });
-    expect(current.test).toMatchObject({
+    let now = await state(user);
+    expect(now).toMatchObject({ testsLeft: 4, report: null });
+    expect(now.test).toMatchObject({
       term: 'cat',
       position: 1,
       total: 4,
@@ -156,6 +164,8 @@ describe(`a test run (${testDriver})`, () => {
       correctAnswers: ['Katze'],
       needAnswers: 1,
       doneDefinitions: ['Katze'],
+      status: 'applied',
+      wordResult: null,
     });
     const wrong = await answer(user, 'Hund');
     expect(wrong).toMatchObject({
@@ -170,18 +180,23 @@ describe(`a test run (${testDriver})`, () => {
       needAnswers: 1,
       doneDefinitions: ['Katze'],
     });
-    expect(await answer(user, 'kater')).toMatchObject({ result: 'correct', needAnswers: 0 });
+    expect(await answer(user, 'kater')).toMatchObject({
+      result: 'correct',
+      needAnswers: 0,
+      wordResult: 'wrong',
+    });
 
-    current = await state(user);
-    expect(current.test).toMatchObject({ term: 'house', position: 2 });
+    now = await state(user);
+    expect(now.test).toMatchObject({ term: 'house', position: 2 });
     expect(await answer(user, 'Haus')).toMatchObject({ result: 'correct', needAnswers: 0 });
 
     const almost = await answer(user, 'strasse');
     expect(almost).toMatchObject({ result: 'correct', almost: true, answer: 'Straße', needAnswers: 0 });
 
     expect((await state(user)).test?.term).toBe('tree');
-    const skipped = await call(user, 'POST', '/api/testing/skip');
-    expect(skipped.json()).toEqual({ answer: ['Baum'] });
+    const lastWord = await current(user);
+    const skipped = await call(user, 'POST', '/api/testing/skip', lastWord);
+    expect(skipped.json()).toEqual({ answer: ['Baum'], status: 'applied', wordResult: 'skipped' });
 
     const finished = await state(user);
     expect(finished.test).toBeNull();
@@ -194,9 +209,17 @@ describe(`a test run (${testDriver})`, () => {
     ]);
     expect(finished.report?.items[0]?.answers).toEqual(['KATZE', 'Hund', 'kater']);
 
-    const late = await call(user, 'POST', '/api/testing', { answer: 'x' });
-    expect(late.statusCode).toBe(409);
-    expect(late.json().code).toBe('NO_ACTIVE_TEST');
+    // The test is over: its last word keeps its result, and there is no word after it.
+    const late = await call(user, 'POST', '/api/testing', {
+      ...lastWord,
+      attemptId: randomUUID(),
+      answer: 'Baum',
+    });
+    expect(late.json()).toMatchObject({ status: 'wordFinished', wordResult: 'skipped' });
+    const beyond = await call(user, 'POST', '/api/testing', { ...lastWord, position: 5, answer: 'x' });
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.json().code).toBe('WORD_NOT_CURRENT');
+    expect((await state(user)).report?.items[3]?.answers).toEqual([]);
   });
 
   it('keeps only the last 20 typed answers of a word, so retries cannot grow a test without bound', async () => {
@@ -204,7 +227,7 @@ describe(`a test run (${testDriver})`, () => {
     const id = await dictionaryWith(user, [{ term: 'dog', definitions: ['Hund'] }]);
     await start(user, id, quantity('all', 20));
     for (let i = 0; i < 25; i += 1) await answer(user, `wrong ${i}`);
-    await call(user, 'POST', '/api/testing/skip');
+    await skip(user);
     const answers = (await state(user)).report?.items[0]?.answers ?? [];
     expect(answers).toHaveLength(20);
     expect(answers.at(-1)).toBe('wrong 24');
@@ -215,26 +238,36 @@ describe(`a test run (${testDriver})`, () => {
     const id = await dictionaryWith(user, [{ term: 'dog', definitions: ['Hund'] }]);
     await start(user, id, quantity('all', 20));
     await answer(user, 'Katze');
-    await call(user, 'POST', '/api/testing/skip');
+    expect((await skip(user)).json()).toMatchObject({ status: 'applied', wordResult: 'wrong' });
     expect((await state(user)).report).toMatchObject({ wrong: 1, skipped: 0 });
   });
 
-  it('applies answers sent at once one after another, losing none', async () => {
+  it('applies different answers to one word sent at once one after another, losing none', async () => {
     const user = await createUser(t.app);
     const id = await dictionaryWith(user, [
+      { term: 'cat', definitions: ['Katze', 'Kater', 'Mieze'] },
       { term: 'dog', definitions: ['Hund'] },
-      { term: 'cat', definitions: ['Katze'] },
     ]);
     await start(user, id, quantity('all', 20));
-    // Six identical answers race: one finishes "dog", the other five are wrong tries at "cat".
-    const results = await Promise.all(Array.from({ length: 6 }, () => answer(user, 'Hund')));
-    expect(results.filter((r) => r.result === 'correct')).toHaveLength(1);
-    await call(user, 'POST', '/api/testing/skip');
-    const report = (await state(user)).report;
-    expect(report?.items.map((item) => [item.term, item.result, item.answers.length])).toEqual([
-      ['dog', 'correct', 1],
-      ['cat', 'wrong', 5],
-    ]);
+    const word = await current(user);
+    const typed = ['Katze', 'Kater', 'Mieze'];
+    const results = await Promise.all(
+      typed.map(async (text) => {
+        const response = await call(user, 'POST', '/api/testing', {
+          ...word,
+          attemptId: randomUUID(),
+          answer: text,
+        });
+        return response.json<AnswerResult>();
+      }),
+    );
+    expect(results.map((r) => [r.result, r.status])).toEqual(typed.map(() => ['correct', 'applied']));
+    expect(results.filter((r) => r.needAnswers === 0)).toHaveLength(1);
+    expect((await state(user)).test).toMatchObject({ term: 'dog', position: 2, needAnswers: 1 });
+    await skip(user);
+    const cat = (await state(user)).report?.items[0];
+    expect(cat?.result).toBe('correct');
+    expect([...(cat?.answers ?? [])].sort()).toEqual(['Kater', 'Katze', 'Mieze']);
   });
 
   it('swaps: shows the definitions and expects the term', async () => {
@@ -286,7 +319,13 @@ describe(`a test run (${testDriver})`, () => {
   it('answers /testing with no test as empty', async () => {
     const user = await createUser(t.app, 'guest');
     expect(await state(user)).toEqual({ test: null, testsLeft: 3, report: null });
-    expect((await call(user, 'POST', '/api/testing/skip')).statusCode).toBe(409);
+    const skipped = await call(user, 'POST', '/api/testing/skip', {
+      position: 1,
+      wordId: randomUUID(),
+      attemptId: randomUUID(),
+    });
+    expect(skipped.statusCode).toBe(409);
+    expect(skipped.json().code).toBe('NO_ACTIVE_TEST');
   });
 });
 

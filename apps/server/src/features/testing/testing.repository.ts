@@ -21,13 +21,18 @@ import type { SessionRecord } from '../session/session.repository';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type TestSessionRow = typeof testSessions.$inferSelect;
 
-/** An active test as answering and the test screen see it: where it is, and the word there. */
-export interface TestCursor {
+/** An active test: which it is and where it stands. */
+export interface TestHead {
   id: string;
   dictionaryId: string | null;
   swap: boolean;
+  /** The current word, 0-based; every word before it is finished. */
   position: number;
   total: number;
+}
+
+/** An active test as the test screen sees it: where it is, and the word there. */
+export interface TestCursor extends TestHead {
   /** The word at `position`; null once every word is done. */
   current: TestSessionItem | null;
 }
@@ -45,6 +50,12 @@ const cursorColumns = {
 const currentItemJoin = and(
   eq(testItems.testId, testSessions.id),
   eq(testItems.position, testSessions.position),
+);
+
+/** The test's word at the `position` placeholder (0-based), whichever word is current. */
+const askedItemJoin = and(
+  eq(testItems.testId, testSessions.id),
+  eq(testItems.position, sql`${sql.placeholder('position')}::int`),
 );
 
 /** Null for the row of a user without a test (every column null from the outer join). */
@@ -141,14 +152,14 @@ export class TestingRepository {
    * The caller's session (`callerCte`) with their active test at its current word
    * (`cursorColumns`) and `extra` columns: the shape both the test screen and an answer read.
    */
-  private callerCursor<Extra extends SelectedFields>(extra: Extra) {
+  private callerCursor<Extra extends SelectedFields>(extra: Extra, itemJoin = currentItemJoin) {
     const me = callerCte(this.db);
     const query = this.db
       .with(me)
       .select({ session: callerColumns(me), ...cursorColumns, ...extra })
       .from(me)
       .leftJoin(testSessions, eq(testSessions.userId, me.userId))
-      .leftJoin(testItems, currentItemJoin);
+      .leftJoin(testItems, itemJoin);
     return { me, query };
   }
 
@@ -212,24 +223,32 @@ export class TestingRepository {
   }
 
   /**
-   * The caller's session (in the same query: features/session/caller.ts) and their active
-   * test's current word with the row's version (PostgreSQL's `xmin`, which changes
-   * on every update), for an optimistic write: `saveItemIf` succeeds only if nobody saved in
+   * The caller's session (in the same query: features/session/caller.ts), their active test
+   * with the row's version (PostgreSQL's `xmin`, which changes on every update), and the
+   * test's word at `position` (0-based; null when the test has none there), whether or not it
+   * is the current one. For an optimistic write: `saveItemIf` succeeds only if nobody saved in
    * between. An answer is then a read and a write, instead of BEGIN, SELECT … FOR UPDATE,
    * UPDATE, COMMIT.
    */
-  async findCurrentVersioned(
+  async findVersionedAt(
     caller: Caller['params'],
-  ): Promise<{ session: SessionRecord; test: TestCursor | null; version: string | null } | undefined> {
-    const query = this.prepared.get('versioned', (name) =>
-      this.callerCursor({ version: sql<string | null>`${testSessions}.xmin::text` })
+    position: number,
+  ): Promise<
+    | { session: SessionRecord; test: TestHead | null; item: TestSessionItem | null; version: string | null }
+    | undefined
+  > {
+    const query = this.prepared.get('versioned_at', (name) =>
+      this.callerCursor({ version: sql<string | null>`${testSessions}.xmin::text` }, askedItemJoin)
         .query.limit(1)
         .prepare(name),
     );
-    const [row] = await query.execute(caller);
+    const [row] = await query.execute({ ...caller, position });
     if (!row) return undefined;
     const { session, version, ...cursor } = row;
-    return { session, test: toCursor(cursor), version };
+    const test = toCursor(cursor);
+    if (!test) return { session, test: null, item: null, version };
+    const { current: item, ...head } = test;
+    return { session, test: head, item, version };
   }
 
   /**

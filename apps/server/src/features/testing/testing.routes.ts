@@ -7,10 +7,10 @@ export function registerTestingRoutes(app: FastifyInstance, deps: { testing: Tes
   const { testing } = deps;
   route(app, 'createTester', ({ request, body }) => testing.create(currentSession(request).userId, body));
   route(app, 'getTesting', ({ request }) => testing.state(currentCaller(request)));
-  route(app, 'answer', ({ request, body }) => testing.answer(currentCaller(request), body.answer));
+  route(app, 'answer', ({ request, body }) => testing.answer(currentCaller(request), body));
   route(app, 'dueCounts', ({ request }) => testing.dueCounts(currentSession(request).userId));
   route(app, 'dictionaryProgress', ({ request, params }) =>
     testing.progress(currentSession(request).userId, params.id),
   );
-  route(app, 'skip', ({ request }) => testing.skip(currentCaller(request)));
+  route(app, 'skip', ({ request, body }) => testing.skip(currentCaller(request), body));
 }

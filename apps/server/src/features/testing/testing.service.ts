@@ -1,7 +1,9 @@
 import {
   DUE_TEST_MAX_WORDS,
   ROLE_LIMITS,
+  type AnswerBody,
   type AnswerResult,
+  type AnswerTarget,
   type DictionaryProgress,
   type DueCounts,
   type Report,
@@ -9,18 +11,28 @@ import {
   type TestRange,
   type TestState,
   type TesterOptions,
+  type TestResult,
 } from '@wordhoard/shared';
-import type { StoredCard, TestSessionItem } from '../../db/schema';
+import type { AppliedAttempt, StoredCard, TestSessionItem } from '../../db/schema';
 import type { Caller } from '../session/caller';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
 import { findMatch, normalizeAnswer } from './answer-matching';
 import { chartDays, endOfUtcDay, gradeOf, review, streaks } from './scheduling';
-import { utcDay, type SnapshotWord, type TestCursor, type TestingRepository } from './testing.repository';
+import {
+  utcDay,
+  type SnapshotWord,
+  type TestCursor,
+  type TestHead,
+  type TestingRepository,
+} from './testing.repository';
 
 const MINUTE = 60_000;
 /** The report shows what was typed; more tries than this on one word add nothing to it. */
 export const MAX_RECORDED_ANSWERS = 20;
 const record = (answers: string[], typed: string) => [...answers, typed.trim()].slice(-MAX_RECORDED_ANSWERS);
+/** Remembers an applied attempt on its word, for repeats; as bounded as the typed answers. */
+const remember = (item: TestSessionItem, attempt: AppliedAttempt) =>
+  [...(item.attempts ?? []), attempt].slice(-MAX_RECORDED_ANSWERS);
 const PERIOD_MS = {
   lastDay: 24 * 60 * MINUTE,
   last3Days: 3 * 24 * 60 * MINUTE,
@@ -51,9 +63,11 @@ function toItem(word: SnapshotWord, swap: boolean, card: StoredCard | null): Tes
 
 /** Saves of one answer retried after another answer to the same test got in first. */
 const MAX_SAVE_ATTEMPTS = 8;
+/** What a burst that still lost every save is told to wait before sending again. */
+const SAVE_RETRY_AFTER_SECONDS = 2;
 
 /** The word's memory card after this test's outcome; undefined when it is not graded. */
-function reviewed(test: TestCursor, item: TestSessionItem, now: Date): StoredCard | undefined {
+function reviewed(test: TestHead, item: TestSessionItem, now: Date): StoredCard | undefined {
   if (test.dictionaryId === null || item.card === undefined) return undefined;
   return review(item.card, gradeOf(item), now);
 }
@@ -84,6 +98,51 @@ function toReport(dictionaryId: string | null, items: TestSessionItem[]): Report
       result: item.result ?? 'skipped',
       answers: item.answers,
     })),
+  };
+}
+
+type SkipResult = { answer: string[]; status: 'applied' | 'wordFinished'; wordResult: TestResult };
+
+/** How an answer or a skip treats the word it names (`TestingService.changeWord`). */
+interface WordChange<R> {
+  /** The first result of `attempt`, already applied to this word; undefined if it is not of this kind. */
+  replay(item: TestSessionItem, attempt: AppliedAttempt): R | undefined;
+  /** The result for a word finished before: nothing changes. */
+  finished(item: TestSessionItem): R;
+  /** The current word changed and its result, or a result alone when nothing is to change. */
+  apply(item: TestSessionItem): { item: TestSessionItem; finished: boolean; result: R } | { result: R };
+}
+
+/** A finished word's result in the report. */
+const finalResult = (item: TestSessionItem): TestResult => item.result ?? 'skipped';
+
+/** The result an applied answer got, rebuilt from what its word recorded (`done` only grows). */
+function replayedAnswer(item: TestSessionItem, attempt: AppliedAttempt): AnswerResult {
+  const doneDefinitions = item.done.slice(0, attempt.done);
+  const needAnswers = item.definitions.length - attempt.done;
+  if (attempt.kind === 'wrong') {
+    return {
+      result: 'wrong',
+      almost: false,
+      answer: attempt.typed ?? '',
+      correctAnswers: item.definitions,
+      needAnswers,
+      doneDefinitions,
+      status: 'applied',
+      wordResult: null,
+    };
+  }
+  const definition = item.done[attempt.done - 1] ?? '';
+  return {
+    result: 'correct',
+    almost: attempt.kind === 'almost',
+    answer: definition,
+    correctAnswers: [definition],
+    needAnswers,
+    doneDefinitions,
+    status: 'applied',
+    // The answer that completed the word decided its result, which nothing changes after.
+    wordResult: needAnswers === 0 ? item.result : null,
   };
 }
 
@@ -156,73 +215,153 @@ export class TestingService {
     return { test: null, testsLeft, report: toReport(test.dictionaryId, finishedItems ?? []) };
   }
 
-  async answer(caller: Caller, typed: string): Promise<AnswerResult> {
-    return this.changeCurrentWord(caller, (item) => {
-      const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
-      const match = findMatch(typed, remaining);
-      let changed: TestSessionItem;
-      let finished = false;
-      if (match) {
-        const done = [...item.done, match.definition];
-        finished = done.length === item.definitions.length;
-        changed = {
-          ...item,
-          done,
-          answers: record(item.answers, typed),
-          // A word needed help if it was checked wrong before being completed.
-          result: finished ? (item.mistakes > 0 ? 'wrong' : 'correct') : null,
-          ...(match.kind === 'almost' ? { almost: true } : {}),
-        };
-      } else {
-        changed = {
-          ...item,
-          answers: normalizeAnswer(typed) === '' ? item.answers : record(item.answers, typed),
-          mistakes: item.mistakes + 1,
-        };
-      }
-      return {
-        item: changed,
-        finished,
-        result: {
+  /**
+   * Checks one typed definition of the word `body` names. It applies only to the current word,
+   * once per attempt (docs/decisions/0018-answers-applied-once.md): a repeat of an applied
+   * attempt gets its first result, an answer for a finished word gets that word's result, a
+   * definition typed again gets `alreadyEntered`; none of these change anything.
+   */
+  async answer(caller: Caller, body: AnswerBody): Promise<AnswerResult> {
+    const typed = body.answer;
+    return this.changeWord(caller, body, {
+      replay: (item, attempt) => (attempt.kind === 'skip' ? undefined : replayedAnswer(item, attempt)),
+      finished: (item) => {
+        const match = findMatch(typed, item.definitions);
+        return {
           result: match ? 'correct' : 'wrong',
           almost: match?.kind === 'almost',
-          // For an almost-right answer, the exact spelling to learn.
           answer: match ? match.definition : typed.trim(),
-          correctAnswers: match ? [match.definition] : item.definitions,
-          needAnswers: changed.definitions.length - changed.done.length,
-          doneDefinitions: changed.done,
-        },
-      };
+          correctAnswers: item.definitions,
+          needAnswers: 0,
+          doneDefinitions: item.done,
+          status: 'wordFinished',
+          wordResult: finalResult(item),
+        };
+      },
+      apply: (item) => {
+        const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
+        const match = findMatch(typed, remaining);
+        const repeat = findMatch(typed, item.done);
+        // A definition already accepted, typed again (a double submit, or a slip): not a
+        // mistake, and nothing to record. A new definition it matches exactly still wins.
+        if (repeat && (!match || (match.kind === 'almost' && repeat.kind === 'exact'))) {
+          return {
+            result: {
+              result: 'correct',
+              almost: repeat.kind === 'almost',
+              answer: repeat.definition,
+              correctAnswers: [repeat.definition],
+              needAnswers: item.definitions.length - item.done.length,
+              doneDefinitions: item.done,
+              status: 'alreadyEntered',
+              wordResult: null,
+            },
+          };
+        }
+        let changed: TestSessionItem;
+        let finished = false;
+        if (match) {
+          const done = [...item.done, match.definition];
+          finished = done.length === item.definitions.length;
+          changed = {
+            ...item,
+            done,
+            answers: record(item.answers, typed),
+            // A word needed help if it was checked wrong before being completed.
+            result: finished ? (item.mistakes > 0 ? 'wrong' : 'correct') : null,
+            ...(match.kind === 'almost' ? { almost: true } : {}),
+            attempts: remember(item, {
+              id: body.attemptId,
+              kind: match.kind === 'almost' ? 'almost' : 'correct',
+              done: done.length,
+            }),
+          };
+        } else {
+          changed = {
+            ...item,
+            answers: normalizeAnswer(typed) === '' ? item.answers : record(item.answers, typed),
+            mistakes: item.mistakes + 1,
+            attempts: remember(item, {
+              id: body.attemptId,
+              kind: 'wrong',
+              done: item.done.length,
+              typed: typed.trim(),
+            }),
+          };
+        }
+        return {
+          item: changed,
+          finished,
+          result: {
+            result: match ? 'correct' : 'wrong',
+            almost: match?.kind === 'almost',
+            // For an almost-right answer, the exact spelling to learn.
+            answer: match ? match.definition : typed.trim(),
+            correctAnswers: match ? [match.definition] : item.definitions,
+            needAnswers: changed.definitions.length - changed.done.length,
+            doneDefinitions: changed.done,
+            status: 'applied',
+            wordResult: changed.result,
+          },
+        };
+      },
     });
   }
 
-  /** Reveals the word and moves on: skipped, or wrong when a check already failed. */
-  async skip(caller: Caller): Promise<{ answer: string[] }> {
-    return this.changeCurrentWord(caller, (item) => ({
-      item: { ...item, result: item.mistakes > 0 ? 'wrong' : 'skipped' },
-      finished: true,
-      result: { answer: item.definitions },
-    }));
+  /**
+   * Reveals the word `target` names and moves on: skipped, or wrong when a check already
+   * failed. The same rules as `answer`: the current word only, once.
+   */
+  async skip(caller: Caller, target: AnswerTarget): Promise<SkipResult> {
+    return this.changeWord<SkipResult>(caller, target, {
+      replay: (item, attempt) =>
+        attempt.kind === 'skip'
+          ? { answer: item.definitions, status: 'applied', wordResult: finalResult(item) }
+          : undefined,
+      finished: (item) => ({
+        answer: item.definitions,
+        status: 'wordFinished',
+        wordResult: finalResult(item),
+      }),
+      apply: (item) => {
+        const result = item.mistakes > 0 ? 'wrong' : 'skipped';
+        return {
+          item: {
+            ...item,
+            result,
+            attempts: remember(item, { id: target.attemptId, kind: 'skip', done: item.done.length }),
+          },
+          finished: true,
+          result: { answer: item.definitions, status: 'applied', wordResult: result },
+        };
+      },
+    });
   }
 
   /**
-   * Applies `change` to the current word of the user's test and saves it with an optimistic
-   * check: if another answer of the same user was saved in between, it reads the test again
-   * and re-applies, so concurrent answers apply one after another and none is lost. A word
-   * that is finished also updates its memory card, in one transaction with the progress.
+   * Applies `change` to the word `target` names, if it is the current word of the user's test,
+   * and saves it with an optimistic check: if another answer of the same user was saved in
+   * between, it reads the test again and decides again, so concurrent answers apply one after
+   * another, none is lost, and none lands on a word it was not typed for. A word that is
+   * finished also updates its memory card, in one transaction with the progress.
    */
-  private async changeCurrentWord<R>(
-    caller: Caller,
-    change: (item: TestSessionItem) => { item: TestSessionItem; finished: boolean; result: R },
-  ): Promise<R> {
+  private async changeWord<R>(caller: Caller, target: AnswerTarget, change: WordChange<R>): Promise<R> {
+    const index = target.position - 1;
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt += 1) {
-      const found = await this.repository.findCurrentVersioned(caller.params);
+      const found = await this.repository.findVersionedAt(caller.params, index);
       await caller.admit(found?.session);
-      const { test, version } = found ?? {};
-      const item = test?.current;
-      if (!test || !item || !version) throw conflict('NO_ACTIVE_TEST');
+      const { test, item, version } = found ?? {};
+      if (!test || !version) throw conflict('NO_ACTIVE_TEST');
+      // Not a word of this test, one it has not reached yet, or a word of a test replaced since.
+      if (!item || index > test.position || item.wordId !== target.wordId) throw conflict('WORD_NOT_CURRENT');
+      const applied = item.attempts?.find((candidate) => candidate.id === target.attemptId);
+      const replayed = applied && change.replay(item, applied);
+      if (replayed) return replayed;
+      if (index < test.position) return change.finished(item);
+
+      const outcome = change.apply(item);
+      if (!('item' in outcome)) return outcome.result;
       const now = this.clock();
-      const outcome = change(item);
       const card = outcome.finished ? reviewed(test, outcome.item, now) : undefined;
       const progress = {
         position: test.position,
@@ -240,7 +379,7 @@ export class TestingService {
       if (saved) return outcome.result;
     }
     // Only a burst of answers to one test, faster than they can be saved, gets here.
-    throw new AppError(429, 'TOO_MANY_REQUESTS');
+    throw tooManyRequests(SAVE_RETRY_AFTER_SECONDS);
   }
 
   /** Words due by the end of today in each of the user's dictionaries. */

@@ -7,6 +7,8 @@ import { z } from 'zod';
  */
 const checkStateSchema = z.object({
   wordId: z.string(),
+  /** The word's place in the test, for "Next" to name the word it skips. */
+  position: z.number().int(),
   term: z.string(),
   result: answerResultSchema,
 });

@@ -124,7 +124,44 @@ describe('check screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('cat')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/testing');
     expect(skips()).toHaveLength(1);
+    expect(JSON.parse(skips()[0]?.body ?? '')).toEqual({
+      position: 1,
+      wordId: api.test?.items[0]?.wordId,
+      attemptId: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
+    });
     expect(api.test?.items[0]?.result).toBe('wrong');
+  });
+
+  it('Next skips only the word it was for, even when the test moved on meanwhile', async () => {
+    const { user: person, router } = await answer('Hund');
+    // Another tab skips "house" (counted wrong) and answers "cat" wrong, so "cat" is current.
+    const test = api.test!;
+    Object.assign(test.items[0]!, { result: 'wrong' });
+    Object.assign(test.items[1]!, { mistakes: 1, answers: ['Hund'] });
+    test.position = 1;
+
+    await person.click(screen.getByRole('button', { name: 'Next word' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
+    expect(await screen.findByText('cat')).toBeInTheDocument();
+    expect(skips()).toHaveLength(1);
+    expect(test.position).toBe(1);
+    expect(test.items[1]?.result).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('Next for a test replaced meanwhile goes to the new one without the error modal', async () => {
+    const { user: person, router } = await answer('Hund');
+    api.startTest([{ term: 'tree', definitions: ['Baum'] }]);
+
+    await person.click(screen.getByRole('button', { name: 'Next word' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
+    expect(await screen.findByText('tree')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.test?.items[0]?.result).toBeNull();
   });
 
   it('does not offer Next for a check that is no longer current (Back, then Forward)', async () => {

@@ -3,6 +3,7 @@ import { ArrowRight, RotateCcw, SkipForward } from 'lucide-react';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/http';
 import { cx } from '../../../shared/lib/classNames';
 import { PATHS } from '../../../shared/routing';
 import { useServices } from '../../../shared/services';
@@ -12,8 +13,10 @@ import { refreshTestingState, testingKeys, testingStateQuery } from '../api/test
 import { AnswerList } from '../components/AnswerList';
 import { ResultIcon } from '../components/ResultIcon';
 import { parseCheckState, resultKind, type CheckState } from '../model/navigationState';
+import { useSubmissions } from '../model/submissions';
 import { useActiveTest } from '../model/useActiveTest';
 import { useFocusOnMount } from '../model/useFocusOnMount';
+import { useReportUnexpected } from '../model/useReportUnexpected';
 import styles from './CheckPage.module.css';
 
 /** The outcome of a checked answer: correct, almost (with the exact spelling) or wrong. */
@@ -35,6 +38,8 @@ function CheckResult({ check }: { check: CheckState }) {
   const nextHintId = useId();
   const { result, term } = check;
   const kind = resultKind(result);
+  const submissions = useSubmissions();
+  const reportUnexpected = useReportUnexpected();
 
   // Loads where the test stands now, so "Continue" shows the right word at once.
   const state = useQuery(testingStateQuery(http));
@@ -43,13 +48,31 @@ function CheckResult({ check }: { check: CheckState }) {
   // Back button), "Next" would skip another word: go to the runner instead.
   const outdated = kind === 'wrong' && current !== undefined && current.test?.wordId !== check.wordId;
 
+  const backToRunner = async () => {
+    await refreshTestingState(queryClient, http).catch(() => undefined);
+    await navigate(PATHS.testing, { replace: true });
+  };
+  // Skips the word this check was for, and only that word (it may be done already: a repeat).
   const next = useMutation({
-    mutationFn: () => http.request('skip'),
-    onSuccess: async () => {
-      await refreshTestingState(queryClient, http).catch(() => undefined);
-      await navigate(PATHS.testing, { replace: true });
+    mutationFn: (attemptId: string) =>
+      http.request('skip', {
+        body: { position: check.position, wordId: check.wordId, attemptId },
+        silent: true,
+      }),
+    onSuccess: backToRunner,
+    onError: async (error) => {
+      // The test moved on elsewhere: the runner shows where it stands, no alarm needed.
+      if (error instanceof ApiError && error.code === 'WORD_NOT_CURRENT') {
+        await backToRunner();
+        return;
+      }
+      reportUnexpected(error);
+      await queryClient.invalidateQueries({ queryKey: testingKeys.state });
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: testingKeys.state }),
+    onSettled: (_data, error) => {
+      if (error && !(error instanceof ApiError)) submissions.unanswered();
+      else submissions.answered();
+    },
   });
 
   if (outdated) return <Navigate replace to={PATHS.testing} />;
@@ -130,7 +153,9 @@ function CheckResult({ check }: { check: CheckState }) {
                 aria-describedby={nextHintId}
                 aria-busy={next.isPending || undefined}
                 onClick={() => {
-                  if (!next.isPending) next.mutate();
+                  if (next.isPending) return;
+                  const attemptId = submissions.start(`skip:${check.position}:${check.wordId}`);
+                  if (attemptId !== null) next.mutate(attemptId);
                 }}
               >
                 {t('Testing.Check.Next')}

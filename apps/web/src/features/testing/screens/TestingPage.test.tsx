@@ -1,5 +1,5 @@
 import type { TesterOptions } from '@wordhoard/shared';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
@@ -39,6 +39,12 @@ describe('test runner screen', { timeout: 20_000 }, () => {
   const announcer = () => screen.getByTestId('testing-announcer');
   const answers = () =>
     server.requests.filter((request) => request.method === 'POST' && request.url === '/api/testing');
+  const bodies = (url = '/api/testing') =>
+    server.requests
+      .filter((request) => request.method === 'POST' && request.url === url)
+      .map((request) => JSON.parse(request.body) as Record<string, unknown>);
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const wordIdAt = (index: number) => api.test?.items[index]?.wordId;
 
   it('shows the term, progress, tests left and how many entries are needed', async () => {
     rememberTest(user, options);
@@ -105,7 +111,12 @@ describe('test runner screen', { timeout: 20_000 }, () => {
     expect(answerField()).toHaveFocus();
     await waitFor(() => expect(announcer()).toHaveTextContent('Correct! Entries still needed: 1.'));
     expect(router.state.location.pathname).toBe('/testing');
-    expect(JSON.parse(answers()[0]?.body ?? '')).toEqual({ answer: 'Haus' });
+    expect(bodies()[0]).toEqual({
+      answer: 'Haus',
+      position: 1,
+      wordId: wordIdAt(0),
+      attemptId: expect.stringMatching(UUID),
+    });
 
     await person.type(answerField(), 'Gebäude{Enter}');
 
@@ -115,6 +126,107 @@ describe('test runner screen', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Already entered')).not.toBeInTheDocument();
     expect(answerField()).toHaveFocus();
     await waitFor(() => expect(announcer()).toHaveTextContent('Correct! On to the next word.'));
+    // Each submission is its own attempt.
+    expect(bodies()[1]).toMatchObject({ answer: 'Gebäude', position: 1, wordId: wordIdAt(0) });
+    expect(bodies()[1]?.attemptId).toMatch(UUID);
+    expect(bodies()[1]?.attemptId).not.toBe(bodies()[0]?.attemptId);
+  });
+
+  it('sends one answer for Enter pressed twice before the first answer is back', async () => {
+    rememberTest(user, options);
+    await open();
+    await screen.findByText('house');
+    fireEvent.change(answerField(), { target: { value: 'Haus' } });
+    const form = answerField().closest('form')!;
+
+    // Both in the same moment, before React has rendered the pending state.
+    act(() => {
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+    });
+
+    expect(await screen.findByText('Entries still needed: 1')).toBeInTheDocument();
+    await waitFor(() => expect(announcer()).toHaveTextContent('Correct! Entries still needed: 1.'));
+    expect(answers()).toHaveLength(1);
+    expect(api.test?.items[0]).toMatchObject({ done: ['Haus'], mistakes: 0 });
+  });
+
+  it('resends an answer whose reply was lost with the same attemptId, so it counts once', async () => {
+    const { user: person, router } = await open();
+    await screen.findByText('house');
+    api.dropNextReply = true;
+
+    await person.type(answerField(), 'Hund{Enter}');
+    const modal = await screen.findByRole('dialog', { name: 'Something went wrong' });
+    await person.click(within(modal).getByRole('button', { name: 'Close' }));
+    expect(answerField()).toHaveValue('Hund');
+    await person.type(answerField(), '{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testing/check'));
+    const [lost, resent] = bodies();
+    expect(resent).toEqual(lost);
+    expect(api.test?.items[0]).toMatchObject({ mistakes: 1, answers: ['Hund'] });
+
+    // A new try with the same text, after the reply came, is a new attempt.
+    await person.click(await screen.findByRole('button', { name: 'Try again' }));
+    await person.type(await screen.findByRole('textbox', { name: 'Your answer' }), 'Hund{Enter}');
+    await waitFor(() => expect(bodies()).toHaveLength(3));
+    expect(bodies()[2]?.attemptId).not.toBe(lost?.attemptId);
+    await waitFor(() => expect(api.test?.items[0]?.mistakes).toBe(2));
+  });
+
+  it('says so when a definition is typed again, counting nothing', async () => {
+    const { user: person, router } = await open();
+    await screen.findByText('house');
+    await person.type(answerField(), 'Haus{Enter}');
+    await screen.findByText('Entries still needed: 1');
+
+    await person.type(answerField(), 'haus{Enter}');
+
+    await waitFor(() =>
+      expect(announcer()).toHaveTextContent('“Haus” is already entered. Type another one.'),
+    );
+    expect(router.state.location.pathname).toBe('/testing');
+    expect(answerField()).toHaveValue('');
+    expect(answerField()).toHaveFocus();
+    expect(api.test?.items[0]).toMatchObject({ done: ['Haus'], mistakes: 0 });
+  });
+
+  it('shows where the test stands, without the error modal, when it moved on elsewhere', async () => {
+    const { user: person } = await open();
+    await screen.findByText('house');
+    // Another tab finishes "house" and then replaces the test.
+    api.startTest([{ term: 'tree', definitions: ['Baum'] }]);
+
+    await person.type(answerField(), 'Haus{Enter}');
+
+    expect(await screen.findByText('tree')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(announcer()).toHaveTextContent('The test had already moved on. Here is where it stands now.'),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(answerField()).toHaveValue('');
+    expect(api.test?.items[0]).toMatchObject({ done: [], mistakes: 0 });
+  });
+
+  it('shows the next word when the answered one was finished elsewhere', async () => {
+    const { user: person, router } = await open();
+    await screen.findByText('house');
+    const test = api.test!;
+    Object.assign(test.items[0]!, { done: ['Haus', 'Gebäude'], result: 'correct' });
+    test.position = 1;
+
+    await person.click(screen.getByRole('button', { name: 'Skip' }));
+
+    expect(await screen.findByText('cat')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(announcer()).toHaveTextContent('The test had already moved on. Here is where it stands now.'),
+    );
+    expect(router.state.location.pathname).toBe('/testing');
+    expect(bodies('/api/testing/skip')).toEqual([
+      { position: 1, wordId: wordIdAt(0), attemptId: expect.stringMatching(UUID) },
+    ]);
+    expect(test.items.map((item) => item.result)).toEqual(['correct', null]);
   });
 
   it('does not send an empty answer', async () => {

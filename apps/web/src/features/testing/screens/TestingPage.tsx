@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnswerResult, TestItem } from '@wordhoard/shared';
-import { Check, CircleAlert, SkipForward } from 'lucide-react';
+import type { AnswerBody, AnswerResult, AnswerTarget, TestItem } from '@wordhoard/shared';
+import { Check, CircleAlert, Info, SkipForward } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/http';
 import { cx } from '../../../shared/lib/classNames';
 import { PATHS } from '../../../shared/routing';
 import { useServices } from '../../../shared/services';
@@ -18,7 +19,9 @@ import { ResultIcon } from '../components/ResultIcon';
 import { TermDisplay } from '../components/TermDisplay';
 import { languageName } from '../model/languageName';
 import type { CheckState, SkipState } from '../model/navigationState';
+import { useSubmissions } from '../model/submissions';
 import { useActiveTest } from '../model/useActiveTest';
+import { useReportUnexpected } from '../model/useReportUnexpected';
 import styles from './TestingPage.module.css';
 
 /** The test runner: shows the current word, or moves on to the report or the set-up screen. */
@@ -45,6 +48,8 @@ export default function TestingPage() {
 }
 
 interface Feedback {
+  /** `info`: nothing was counted (a definition entered before, or the test had moved on). */
+  tone: 'correct' | 'info';
   message: string;
   /** Tells two equal messages apart, so each is shown and announced. */
   key: number;
@@ -61,19 +66,64 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
   const [missingAnswer, setMissingAnswer] = useState(false);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const ids = { input: useId(), prompt: useId(), need: useId(), error: useId() };
+  const submissions = useSubmissions();
+  const reportUnexpected = useReportUnexpected();
 
   // The answer field takes the focus when the screen opens and whenever a new word comes up.
   useEffect(() => {
     inputRef.current?.focus();
   }, [test.wordId]);
 
+  /** An answer or a skip found the test elsewhere (another tab, a repeat): show where it is now. */
+  async function showMovedOn() {
+    await refreshTestingState(queryClient, http).catch(() => undefined);
+    setAnswer('');
+    setFeedback({ tone: 'info', message: t('Testing.Run.MovedOn'), key: Date.now() });
+    inputRef.current?.focus();
+  }
+
+  async function failed(error: Error) {
+    if (error instanceof ApiError && error.code === 'WORD_NOT_CURRENT') {
+      await showMovedOn();
+      return;
+    }
+    reportUnexpected(error);
+    // e.g. the test was replaced on another device: show what the server has now.
+    await queryClient.invalidateQueries({ queryKey: testingKeys.state });
+  }
+
+  /** A submission whose fate is unknown (no answer came back) may be sent again as it was. */
+  const settled = (_data: unknown, error: Error | null) => {
+    if (error && !(error instanceof ApiError)) submissions.unanswered();
+    else submissions.answered();
+  };
+
   const answerMutation = useMutation({
-    mutationFn: (text: string) => http.request('answer', { body: { answer: text } }),
+    mutationFn: (body: AnswerBody) => http.request('answer', { body, silent: true }),
     onSuccess: async (result: AnswerResult) => {
+      if (result.status === 'wordFinished') {
+        await showMovedOn();
+        return;
+      }
+      if (result.status === 'alreadyEntered') {
+        setAnswer('');
+        setFeedback({
+          tone: 'info',
+          message: t('Testing.Run.AlreadyEntered', { answer: result.answer }),
+          key: Date.now(),
+        });
+        inputRef.current?.focus();
+        return;
+      }
       if (result.result === 'wrong' || result.almost) {
         // An almost-right answer was accepted: the word has moved on, the shown one is stale.
         if (result.almost) queryClient.removeQueries({ queryKey: testingKeys.state });
-        const checkState: CheckState = { wordId: test.wordId, term: test.term, result };
+        const checkState: CheckState = {
+          wordId: test.wordId,
+          position: test.position,
+          term: test.term,
+          result,
+        };
         await navigate(PATHS.testingCheck, { state: checkState });
         return;
       }
@@ -81,6 +131,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
       await refreshTestingState(queryClient, http).catch(() => undefined);
       setAnswer('');
       setFeedback({
+        tone: 'correct',
         message:
           result.needAnswers > 0
             ? t('Testing.Run.CorrectMore', { count: result.needAnswers })
@@ -89,19 +140,24 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
       });
       inputRef.current?.focus();
     },
-    // e.g. the test was replaced on another device: show what the server has now.
-    onError: () => queryClient.invalidateQueries({ queryKey: testingKeys.state }),
+    onError: failed,
+    onSettled: settled,
   });
 
   const skipMutation = useMutation({
-    mutationFn: () => http.request('skip'),
-    onSuccess: async ({ answer: answers }) => {
+    mutationFn: (body: AnswerTarget) => http.request('skip', { body, silent: true }),
+    onSuccess: async ({ answer: answers, status }) => {
+      if (status === 'wordFinished') {
+        await showMovedOn();
+        return;
+      }
       // The test has moved on; the next screen loads the new state instead of showing this one.
       queryClient.removeQueries({ queryKey: testingKeys.state });
       const skipState: SkipState = { wordId: test.wordId, term: test.term, answers };
       await navigate(PATHS.testingSkip, { state: skipState });
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: testingKeys.state }),
+    onError: failed,
+    onSettled: settled,
   });
 
   const busy = answerMutation.isPending || skipMutation.isPending;
@@ -116,7 +172,17 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
       return;
     }
     setMissingAnswer(false);
-    answerMutation.mutate(text);
+    const target = { position: test.position, wordId: test.wordId };
+    const attemptId = submissions.start(`answer:${target.position}:${target.wordId}:${text}`);
+    if (attemptId === null) return;
+    answerMutation.mutate({ ...target, attemptId, answer: text });
+  }
+
+  function skip() {
+    if (busy) return;
+    const target = { position: test.position, wordId: test.wordId };
+    const attemptId = submissions.start(`skip:${target.position}:${target.wordId}`);
+    if (attemptId !== null) skipMutation.mutate({ ...target, attemptId });
   }
 
   const swapped = activeTest?.options.swap ?? false;
@@ -216,9 +282,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
             <Button
               variant="secondary"
               icon={<SkipForward />}
-              onClick={() => {
-                if (!busy) skipMutation.mutate();
-              }}
+              onClick={skip}
               aria-busy={skipMutation.isPending || undefined}
             >
               {t('Testing.Run.Skip')}
@@ -227,8 +291,17 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
         </form>
 
         {feedback && (
-          <p key={feedback.key} className={styles.feedback} aria-hidden="true">
-            <ResultIcon kind="correct" className={styles.feedbackIcon} />
+          <p
+            key={feedback.key}
+            className={cx(styles.feedback, feedback.tone === 'info' && styles.feedbackInfo)}
+            aria-hidden="true"
+            data-tone={feedback.tone}
+          >
+            {feedback.tone === 'info' ? (
+              <Info aria-hidden="true" className={styles.feedbackIcon} />
+            ) : (
+              <ResultIcon kind="correct" className={styles.feedbackIcon} />
+            )}
             <span>{feedback.message}</span>
           </p>
         )}

@@ -1,5 +1,7 @@
 import type {
+  AnswerBody,
   AnswerResult,
+  AnswerTarget,
   Dictionary,
   DueCounts,
   Language,
@@ -29,7 +31,15 @@ interface Item {
   answers: string[];
   mistakes: number;
   result: 'correct' | 'wrong' | 'skipped' | null;
+  /** The result of each attempt applied to the word, by attemptId: a repeat gets it again. */
+  attempts: Map<string, AnswerResult | SkipResult>;
 }
+
+type SkipResult = {
+  answer: string[];
+  status: 'applied' | 'wordFinished';
+  wordResult: 'correct' | 'wrong' | 'skipped';
+};
 
 export interface FakeTestingApi {
   user: User | null;
@@ -43,6 +53,8 @@ export interface FakeTestingApi {
   due: DueCounts['dictionaries'];
   /** Every POST /tester body, oldest first. */
   created: TesterOptions[];
+  /** The next POST /testing or /testing/skip is applied, but its reply is lost (the connection drops). */
+  dropNextReply: boolean;
   /** Starts a test as POST /tester would, without using an attempt. */
   startTest: (words: FakeWord[]) => void;
   /** Puts a finished test (its report) in place. */
@@ -80,6 +92,7 @@ const toItem = (word: FakeWord, swap: boolean): Item => ({
   answers: [],
   mistakes: 0,
   result: null,
+  attempts: new Map(),
 });
 
 function report(items: Item[], dictionaryId: string | null): Report {
@@ -113,6 +126,7 @@ export function serveTestingApi(server: TestServer, initial: Partial<FakeTesting
     test: null,
     due: [],
     created: [],
+    dropNextReply: false,
     startTest(words) {
       api.test = { items: words.map((word) => toItem(word, false)), position: 0 };
     },
@@ -145,17 +159,58 @@ export function serveTestingApi(server: TestServer, initial: Partial<FakeTesting
     };
   }
 
-  function answer(typed: string): AnswerResult | null {
+  /**
+   * The word an answer or a skip names, by the server's rules (docs/decisions/0018): a status
+   * and error code when it is not the current word, else the word.
+   */
+  function target(body: AnswerTarget): { code: string; status: number } | { item: Item; current: boolean } {
     const test = api.test;
-    const item = test?.items[test.position];
-    if (!test || !item) return null;
-    const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
+    if (!test) return { code: 'NO_ACTIVE_TEST', status: 409 };
+    const index = body.position - 1;
+    const item = test.items[index];
+    if (!item || index > test.position || item.wordId !== body.wordId)
+      return { code: 'WORD_NOT_CURRENT', status: 409 };
+    return { item, current: index === test.position };
+  }
+
+  function answer(body: AnswerBody, item: Item, current: boolean): AnswerResult {
+    const test = api.test!;
+    const typed = body.answer;
+    const applied = item.attempts.get(body.attemptId);
+    if (applied && 'result' in applied) return applied;
     const given = normalize(typed);
+    const matching = (definitions: string[]) =>
+      definitions.find((definition) => given !== '' && normalize(definition) === given) ??
+      definitions.find((definition) => given !== '' && plain(normalize(definition)) === plain(given));
+    if (!current) {
+      const match = matching(item.definitions);
+      return {
+        result: match ? 'correct' : 'wrong',
+        almost: false,
+        answer: match ?? typed.trim(),
+        correctAnswers: item.definitions,
+        needAnswers: 0,
+        doneDefinitions: item.done,
+        status: 'wordFinished',
+        wordResult: item.result ?? 'skipped',
+      };
+    }
+    const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
+    const repeat = matching(item.done);
+    if (repeat && !matching(remaining)) {
+      return {
+        result: 'correct',
+        almost: false,
+        answer: repeat,
+        correctAnswers: [repeat],
+        needAnswers: item.definitions.length - item.done.length,
+        doneDefinitions: item.done,
+        status: 'alreadyEntered',
+        wordResult: null,
+      };
+    }
     const exact = remaining.find((definition) => given !== '' && normalize(definition) === given);
-    const almost = remaining.find(
-      (definition) => given !== '' && plain(normalize(definition)) === plain(given),
-    );
-    const match = exact ?? almost;
+    const match = matching(remaining);
     if (match) {
       item.done = [...item.done, match];
       item.answers = [...item.answers, typed.trim()];
@@ -167,14 +222,30 @@ export function serveTestingApi(server: TestServer, initial: Partial<FakeTesting
       item.answers = [...item.answers, typed.trim()];
       item.mistakes += 1;
     }
-    return {
+    const result: AnswerResult = {
       result: match ? 'correct' : 'wrong',
       almost: match !== undefined && exact === undefined,
       answer: match ?? typed.trim(),
       correctAnswers: match ? [match] : item.definitions,
       needAnswers: item.definitions.length - item.done.length,
       doneDefinitions: item.done,
+      status: 'applied',
+      wordResult: item.result,
     };
+    item.attempts.set(body.attemptId, result);
+    return result;
+  }
+
+  function skip(body: AnswerTarget, item: Item, current: boolean): SkipResult {
+    const applied = item.attempts.get(body.attemptId);
+    if (applied && !('result' in applied)) return applied;
+    if (!current)
+      return { answer: item.definitions, status: 'wordFinished', wordResult: item.result ?? 'skipped' };
+    item.result = item.mistakes > 0 ? 'wrong' : 'skipped';
+    api.test!.position += 1;
+    const result: SkipResult = { answer: item.definitions, status: 'applied', wordResult: item.result };
+    item.attempts.set(body.attemptId, result);
+    return result;
   }
 
   server.handle((request: IncomingMessage, body: string, response: ServerResponse) => {
@@ -232,22 +303,28 @@ export function serveTestingApi(server: TestServer, initial: Partial<FakeTesting
         sendJson(response, 200, { total, until: '2026-03-11T00:00:00.000Z', dictionaries: api.due });
         return;
       }
-      case 'POST /api/testing': {
-        const result = answer((JSON.parse(body) as { answer: string }).answer);
-        if (result) sendJson(response, 200, result);
-        else error(response, 409, 'NO_ACTIVE_TEST', 'There is no test in progress');
-        return;
-      }
+      case 'POST /api/testing':
       case 'POST /api/testing/skip': {
-        const test = api.test;
-        const item = test?.items[test.position];
-        if (!test || !item) {
-          error(response, 409, 'NO_ACTIVE_TEST', 'There is no test in progress');
+        const submitted = JSON.parse(body) as AnswerBody;
+        const found = target(submitted);
+        if ('code' in found) {
+          const message =
+            found.code === 'NO_ACTIVE_TEST'
+              ? 'There is no test in progress'
+              : 'This answer is not for the current word of your test';
+          error(response, found.status, found.code, message);
           return;
         }
-        item.result = item.mistakes > 0 ? 'wrong' : 'skipped';
-        test.position += 1;
-        sendJson(response, 200, { answer: item.definitions });
+        const result =
+          route === 'POST /api/testing'
+            ? answer(submitted, found.item, found.current)
+            : skip(submitted, found.item, found.current);
+        if (api.dropNextReply) {
+          api.dropNextReply = false;
+          response.destroy();
+          return;
+        }
+        sendJson(response, 200, result);
         return;
       }
       default:

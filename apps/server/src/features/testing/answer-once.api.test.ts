@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnswerResult, TestState } from '@wordhoard/shared';
+import { testItems, testSessions } from '../../db/schema';
+import { createUser } from '../../../test/fixtures';
+import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
+
+/**
+ * An answer is applied once, to the word it was typed for (issue 16;
+ * docs/decisions/0018-answers-applied-once.md). Double submits and retries are real parallel
+ * requests; whichever order they take, the outcome must be the same.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type User = { id: string; cookie: string };
+const call = (user: User, url: string, payload?: object, language = 'en') =>
+  t.app.inject({
+    method: payload ? 'POST' : 'GET',
+    url,
+    headers: { cookie: user.cookie, 'accept-language': language },
+    ...(payload ? { payload } : {}),
+  });
+const state = async (user: User): Promise<TestState> => (await call(user, '/api/testing')).json();
+/** The word the test asks now, named as the client names it, with a new attempt. */
+async function currentWord(user: User) {
+  const { test } = await state(user);
+  if (!test) throw new Error('no current word');
+  return { position: test.position, wordId: test.wordId, attemptId: randomUUID() };
+}
+type Target = Awaited<ReturnType<typeof currentWord>>;
+const answer = (user: User, target: Target, text: string) =>
+  call(user, '/api/testing', { ...target, answer: text });
+const skip = (user: User, target: Target) => call(user, '/api/testing/skip', target);
+
+/** A user with a running test of `words` (in this order). */
+async function testOf(words: { term: string; definitions: string[] }[]): Promise<User> {
+  const user = await createUser(t.app, 'developer');
+  const created = await call(user, '/api/dictionaries', {
+    name: 'Once',
+    fromLanguage: 'en',
+    toLanguage: 'de',
+  });
+  const id: string = created.json().id;
+  const added = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/dictionaries/${id}`,
+    headers: { cookie: user.cookie },
+    payload: { words: { create: words } },
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  const started = await call(user, '/api/tester', {
+    dictionaryId: id,
+    swap: false,
+    range: { type: 'quantity', from: 'all', count: 100, order: 'asc' },
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  return user;
+}
+
+const DOG = { term: 'dog', definitions: ['Hund'] };
+const CAT = { term: 'cat', definitions: ['Katze', 'Kater'] };
+const TREE = { term: 'tree', definitions: ['Baum'] };
+
+/** The stored words of the user's test, as saved (the database, not an answer, is the judge). */
+async function storedItems(user: User) {
+  const rows = await t.database.db
+    .select({ position: testItems.position, item: testItems.item, at: testSessions.position })
+    .from(testItems)
+    .innerJoin(testSessions, eq(testSessions.id, testItems.testId))
+    .where(eq(testSessions.userId, user.id))
+    .orderBy(testItems.position);
+  return { position: rows[0]?.at, items: rows.map((row) => row.item) };
+}
+
+describe(`answers applied once, to the word they were typed for (${testDriver})`, () => {
+  it('two identical final answers fired at once finish word 1 and leave word 2 untouched', async () => {
+    const user = await testOf([DOG, CAT]);
+    const word = await currentWord(user);
+
+    const [first, second] = await Promise.all([answer(user, word, 'Hund'), answer(user, word, 'Hund')]);
+
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    // The same attempt twice: one result, given twice.
+    expect(first.json()).toEqual(second.json());
+    expect(first.json()).toMatchObject({ result: 'correct', status: 'applied', wordResult: 'correct' });
+    const now = await state(user);
+    expect(now.test).toMatchObject({ term: 'cat', position: 2, needAnswers: 2, doneDefinitions: [] });
+    const stored = await storedItems(user);
+    expect(stored.position).toBe(1);
+    expect(stored.items[0]).toMatchObject({ done: ['Hund'], answers: ['Hund'], mistakes: 0 });
+    expect(stored.items[1]).toMatchObject({ done: [], answers: [], mistakes: 0, result: null });
+
+    const cat = await currentWord(user);
+    await answer(user, cat, 'Katze');
+    await answer(user, { ...cat, attemptId: randomUUID() }, 'Kater');
+    expect((await state(user)).report).toMatchObject({ total: 2, correct: 2, wrong: 0, skipped: 0 });
+  });
+
+  it('a double submit from two tabs (two attempts) also finishes only word 1', async () => {
+    const user = await testOf([DOG, CAT, TREE]);
+    const word = await currentWord(user);
+
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, () => answer(user, { ...word, attemptId: randomUUID() }, 'Hund')),
+    );
+
+    const results: AnswerResult[] = responses.map((response) => response.json());
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(results.filter((result) => result.status === 'applied')).toHaveLength(1);
+    expect(results.filter((result) => result.status === 'wordFinished')).toHaveLength(3);
+    for (const result of results) expect(result).toMatchObject({ result: 'correct', wordResult: 'correct' });
+    expect((await state(user)).test).toMatchObject({ term: 'cat', position: 2, needAnswers: 2 });
+    const stored = await storedItems(user);
+    expect(stored.items.map((item) => [item.answers, item.mistakes])).toEqual([
+      [['Hund'], 0],
+      [[], 0],
+      [[], 0],
+    ]);
+  });
+
+  it('a retried answer with the same attemptId returns the same result and changes nothing', async () => {
+    const user = await testOf([CAT, DOG]);
+    const wrong = { ...(await currentWord(user)) };
+    const firstWrong = await answer(user, wrong, 'Hund');
+    expect(firstWrong.json()).toMatchObject({ result: 'wrong', status: 'applied', needAnswers: 2 });
+    const right = await currentWord(user);
+    const firstRight = await answer(user, right, 'katze');
+
+    // Retries, in any order, after other answers changed the word.
+    expect((await answer(user, wrong, 'Hund')).json()).toEqual(firstWrong.json());
+    expect((await answer(user, right, 'katze')).json()).toEqual(firstRight.json());
+    expect((await storedItems(user)).items[0]).toMatchObject({
+      done: ['Katze'],
+      answers: ['Hund', 'katze'],
+      mistakes: 1,
+    });
+
+    // After the word is finished, a retry still gets exactly its first result.
+    const last = await currentWord(user);
+    const finishing = await answer(user, last, 'Kater');
+    expect(finishing.json()).toMatchObject({ needAnswers: 0, status: 'applied', wordResult: 'wrong' });
+    const retries = await Promise.all([
+      answer(user, right, 'katze'),
+      answer(user, last, 'Kater'),
+      answer(user, wrong, 'Hund'),
+    ]);
+    expect(retries.map((response) => response.json())).toEqual([
+      firstRight.json(),
+      finishing.json(),
+      firstWrong.json(),
+    ]);
+    expect((await state(user)).test).toMatchObject({ term: 'dog', position: 2, needAnswers: 1 });
+    expect((await storedItems(user)).items[1]).toMatchObject({ answers: [], mistakes: 0 });
+  });
+
+  it('parallel skips naming the same word skip that word only', async () => {
+    const user = await testOf([DOG, CAT, TREE]);
+    const word = await currentWord(user);
+
+    const responses = await Promise.all([
+      skip(user, word),
+      skip(user, word),
+      skip(user, { ...word, attemptId: randomUUID() }),
+      skip(user, { ...word, attemptId: randomUUID() }),
+    ]);
+
+    for (const response of responses) {
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ answer: ['Hund'], wordResult: 'skipped' });
+    }
+    expect(responses.filter((response) => response.json().status === 'applied').length).toBeGreaterThan(0);
+    const [once, again] = responses;
+    expect(once.json()).toEqual(again.json());
+    expect((await state(user)).test).toMatchObject({ term: 'cat', position: 2, needAnswers: 2 });
+    const stored = await storedItems(user);
+    expect(stored.position).toBe(1);
+    expect(stored.items.map((item) => item.result)).toEqual(['skipped', null, null]);
+  });
+
+  it('an answer or a skip for a finished word returns its result and changes nothing', async () => {
+    const user = await testOf([DOG, CAT]);
+    const dog = await currentWord(user);
+    expect((await answer(user, dog, 'Hund')).json()).toMatchObject({ status: 'applied' });
+    const before = await storedItems(user);
+
+    const late = await answer(user, { ...dog, attemptId: randomUUID() }, 'Katze');
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toEqual({
+      result: 'wrong',
+      almost: false,
+      answer: 'Katze',
+      correctAnswers: ['Hund'],
+      needAnswers: 0,
+      doneDefinitions: ['Hund'],
+      status: 'wordFinished',
+      wordResult: 'correct',
+    });
+    const lateSkip = await skip(user, { ...dog, attemptId: randomUUID() });
+    expect(lateSkip.json()).toEqual({ answer: ['Hund'], status: 'wordFinished', wordResult: 'correct' });
+
+    expect(await storedItems(user)).toEqual(before);
+    expect((await state(user)).test).toMatchObject({ term: 'cat', position: 2, needAnswers: 2 });
+  });
+
+  it('a definition typed again for the current word is not a mistake and changes nothing', async () => {
+    const user = await testOf([CAT]);
+    const word = await currentWord(user);
+    await answer(user, word, 'Katze');
+    const before = await storedItems(user);
+
+    const again = await answer(user, { ...word, attemptId: randomUUID() }, ' katze ');
+
+    expect(again.json()).toEqual({
+      result: 'correct',
+      almost: false,
+      answer: 'Katze',
+      correctAnswers: ['Katze'],
+      needAnswers: 1,
+      doneDefinitions: ['Katze'],
+      status: 'alreadyEntered',
+      wordResult: null,
+    });
+    expect(await storedItems(user)).toEqual(before);
+    await answer(user, { ...word, attemptId: randomUUID() }, 'Kater');
+    expect((await state(user)).report).toMatchObject({ correct: 1, wrong: 0 });
+  });
+
+  it('refuses an answer for a word ahead, outside the test or of a replaced test: 409, nothing changed', async () => {
+    const user = await testOf([DOG, CAT, TREE]);
+    const dog = await currentWord(user);
+    const shown = await state(user);
+    const before = await storedItems(user);
+    const cat = before.items[1]!;
+
+    const refused = await Promise.all([
+      // The next word, before the current one is done.
+      answer(user, { position: 2, wordId: cat.wordId, attemptId: randomUUID() }, 'Katze'),
+      skip(user, { position: 2, wordId: cat.wordId, attemptId: randomUUID() }),
+      // A position the test does not have.
+      answer(user, { ...dog, position: 4 }, 'Hund'),
+      // The right position, another word: the test was replaced since it was shown.
+      answer(user, { ...dog, wordId: cat.wordId }, 'Hund'),
+      skip(user, { ...dog, wordId: randomUUID() }),
+    ]);
+
+    for (const response of refused) {
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'WORD_NOT_CURRENT',
+        message: 'This answer is not for the current word of your test',
+      });
+    }
+    expect(await storedItems(user)).toEqual(before);
+    expect(await state(user)).toEqual(shown);
+
+    const tree = { position: 3, wordId: before.items[2]!.wordId, attemptId: randomUUID() };
+    const german = await call(user, '/api/testing', { ...tree, answer: 'Baum' }, 'de');
+    expect(german.json().message).toBe('Diese Antwort gehört nicht zum aktuellen Wort deines Tests');
+    const ukrainian = await call(user, '/api/testing/skip', tree, 'uk');
+    expect(ukrainian.json().message).toBe('Ця відповідь не стосується поточного слова вашого тесту');
+    expect(await storedItems(user)).toEqual(before);
+  });
+
+  it('an answer kept from a replaced test does not touch the new one', async () => {
+    const user = await testOf([DOG, CAT]);
+    const old = await currentWord(user);
+    const created = await call(user, '/api/dictionaries', {
+      name: 'New',
+      fromLanguage: 'en',
+      toLanguage: 'de',
+    });
+    const id: string = created.json().id;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/dictionaries/${id}`,
+      headers: { cookie: user.cookie },
+      payload: { words: { create: [TREE] } },
+    });
+    await call(user, '/api/tester', {
+      dictionaryId: id,
+      swap: false,
+      range: { type: 'quantity', from: 'all', count: 20, order: 'asc' },
+    });
+    const before = await storedItems(user);
+
+    const late = await answer(user, old, 'Baum');
+
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('WORD_NOT_CURRENT');
+    expect(await storedItems(user)).toEqual(before);
+  });
+
+  it('asks a burst that keeps losing the save to come back later (429 with Retry-After)', async () => {
+    const user = await testOf([DOG]);
+    const word = await currentWord(user);
+    const [test] = await t.database.db
+      .select({ id: testSessions.id })
+      .from(testSessions)
+      .where(eq(testSessions.userId, user.id));
+    // Every save of this test loses, as if other answers always got in first: a trigger drops
+    // the update of its row, so the optimistic check never succeeds.
+    await t.database.db.execute(
+      sql.raw(
+        `create function answer_once_lose() returns trigger language plpgsql as $$ begin return null; end $$`,
+      ),
+    );
+    await t.database.db.execute(
+      sql.raw(
+        `create trigger answer_once_lose before update on test_sessions for each row
+         when (old.id = '${test!.id}') execute function answer_once_lose()`,
+      ),
+    );
+    try {
+      const response = await answer(user, word, 'Hund');
+      expect(response.statusCode, response.body).toBe(429);
+      expect(response.json().code).toBe('TOO_MANY_REQUESTS');
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger answer_once_lose on test_sessions'));
+      await t.database.db.execute(sql.raw('drop function answer_once_lose()'));
+    }
+    expect((await storedItems(user)).items[0]).toMatchObject({ done: [], answers: [], mistakes: 0 });
+  });
+});

@@ -27,6 +27,22 @@ function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return unreachable.test(error.message) || isDatabaseUnavailable(error.cause, depth + 1);
 }
 
+/**
+ * Errors that describe our answer to the request itself: Fastify's own (FST_…: malformed JSON,
+ * body too large, …) and the http-errors its static plugin sends (`expose`: 416 for a bad
+ * Range). Any other error with a status code is an outside service's answer to us.
+ */
+function isOwnHttpError(error: FastifyError): boolean {
+  if (typeof error.code === 'string' && error.code.startsWith('FST_')) return true;
+  return typeof (error as { expose?: unknown }).expose === 'boolean';
+}
+
+/** The headers an own 4xx may keep: the ones its status calls for, nothing else. */
+const OWN_ERROR_HEADERS = new Set(['allow', 'content-range']);
+
+/** Framing is ours alone: whatever was set before, Fastify frames the body it sends. */
+const FRAMING_HEADERS = ['content-length', 'transfer-encoding', 'content-encoding'];
+
 function statusCodeToErrorCode(statusCode: number): ErrorCode {
   switch (statusCode) {
     case 400:
@@ -68,11 +84,15 @@ export function registerErrorHandler(app: FastifyInstance, messages: ServerMessa
       message: messages.error(language, code, values),
       ...body,
     };
+    for (const name of FRAMING_HEADERS) reply.removeHeader(name);
     return reply.code(statusCode).type('application/json; charset=utf-8').send(payload);
   };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.cause !== undefined) {
+        request.log.error({ err: error.cause, code: error.code }, 'outside service failed');
+      }
       reply.headers(error.headers);
       return send(request, reply, error.statusCode, error.code, {}, error.values);
     }
@@ -90,8 +110,14 @@ export function registerErrorHandler(app: FastifyInstance, messages: ServerMessa
       request.log.error({ err: error }, 'database unavailable');
       return send(request, reply, 503, 'SERVICE_UNAVAILABLE');
     }
-    const statusCode =
-      typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    const hasStatus = typeof error.statusCode === 'number' && error.statusCode >= 400;
+    if (hasStatus && !isOwnHttpError(error)) {
+      // E.g. a client library's error for Stripe's 401 (our API key): copying its status would
+      // tell the browser its session ended, and its headers would frame our body wrongly.
+      request.log.error({ err: error }, 'outside service failed');
+      return send(request, reply, 502, 'UPSTREAM_ERROR');
+    }
+    const statusCode = hasStatus ? (error.statusCode as number) : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
       return send(
@@ -102,8 +128,10 @@ export function registerErrorHandler(app: FastifyInstance, messages: ServerMessa
       );
     }
     // Fastify's own 4xx (malformed JSON, unsupported media type, body too large, …).
-    const headers = (error as { headers?: Record<string, string> }).headers;
-    if (headers) reply.headers(headers);
+    const headers = (error as { headers?: Record<string, string> }).headers ?? {};
+    for (const [name, value] of Object.entries(headers)) {
+      if (OWN_ERROR_HEADERS.has(name.toLowerCase())) reply.header(name, value);
+    }
     return send(request, reply, statusCode, statusCodeToErrorCode(statusCode));
   });
 }

@@ -2,7 +2,8 @@ import type { ErrorCode, MessageValues } from '@wordhoard/shared';
 
 /**
  * An error the client is meant to see: its status, code and the values its localized message
- * needs. The error handler turns it into the DESIGN §3 body in the caller's language.
+ * needs. The error handler turns it into the DESIGN §3 body in the caller's language. `cause`
+ * (e.g. an outside service's failure behind a 502) is logged, never sent.
  */
 export class AppError extends Error {
   override name = 'AppError';
@@ -11,8 +12,9 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly values: MessageValues = {},
     readonly headers: Record<string, string> = {},
+    options?: { cause?: unknown },
   ) {
-    super(code);
+    super(code, options);
   }
 }
 

@@ -12,6 +12,53 @@ import { obj, parseStripeForm, str, type FormObject } from './form';
 
 type Json = Record<string, unknown>;
 const PREMIUM_AMOUNT = 399;
+const DAY = 86_400;
+const API_VERSION = '2026-10-28.endive';
+
+/** Which requests a fault or a pause applies to: a method and a path such as `/v1/refunds`. */
+export interface RequestMatch {
+  method: string;
+  path: string | RegExp;
+}
+
+/**
+ * A fault for the next matching API requests: answer `status` with a Stripe error body (and
+ * `headers`), or drop the connection `before` the request runs or `after` it ran (the answer is
+ * lost, as when a process dies or a network breaks mid-request).
+ */
+export interface Fault {
+  times?: number;
+  status?: number;
+  headers?: Record<string, string>;
+  drop?: 'before' | 'after';
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+interface IdempotentEntry {
+  endpoint: string;
+  params: string;
+  createdAt: number;
+  /** Unset while the first request with the key is still running. */
+  answer?: Answer;
+}
+
+/** Parameters compared by value, whatever order the form fields came in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const matches = (match: RequestMatch, method: string, path: string) =>
+  match.method === method && (typeof match.path === 'string' ? match.path === path : match.path.test(path));
 
 export interface EmulatorOptions {
   webhookSecret: string;
@@ -62,13 +109,17 @@ export class StripeEmulator {
   readonly paymentIntents = new Map<string, { id: string; amount: number; amount_refunded: number }>();
   readonly refunds = new Map<string, Json>();
   readonly events: StripeEvent[] = [];
-  readonly requests: { method: string; path: string }[] = [];
+  readonly requests: { method: string; path: string; idempotencyKey?: string }[] = [];
   readonly priceId: string;
   readonly productId: string;
   webhookUrl: string | undefined;
   autoDeliver: boolean;
   private offsetSeconds = 0;
   private server: Server | undefined;
+  /** Stripe's idempotency layer: results by account (API key) and Idempotency-Key. */
+  private readonly idempotency = new Map<string, IdempotentEntry>();
+  private readonly faults: { match: RequestMatch; fault: Fault; left: number }[] = [];
+  private readonly pauses: { match: RequestMatch; reached: () => void; gate: Promise<void> }[] = [];
   baseUrl = '';
 
   constructor(private readonly options: EmulatorOptions) {
@@ -128,7 +179,7 @@ export class StripeEmulator {
       object: 'event',
       type,
       created: this.now(),
-      api_version: '2026-10-28.endive',
+      api_version: API_VERSION,
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
@@ -188,6 +239,12 @@ export class StripeEmulator {
     const session = this.checkoutSessions.get(sessionId);
     if (!session) throw new Error(`no checkout session ${sessionId}`);
     if (session.status === 'complete') return session;
+    if (session.status !== 'open') {
+      throw new StripeApiError(
+        400,
+        `This Checkout Session is no longer active (status ${String(session.status)}).`,
+      );
+    }
     const start = this.now();
     const end = addMonth(start);
     const subscription: Json = {
@@ -261,6 +318,42 @@ export class StripeEmulator {
     }
   }
 
+  // --- faults and pauses (tests) ------------------------------------------------------------
+
+  /** Makes the next `times` (1) requests matching `match` fail as `fault` says. */
+  failNext(match: RequestMatch, fault: Fault): void {
+    this.faults.push({ match, fault, left: fault.times ?? 1 });
+  }
+
+  /**
+   * Holds matching API requests just before they run, until `release`; `reached` resolves
+   * when the first one is held (so a test can act while it is in flight).
+   */
+  pause(match: RequestMatch): { reached: Promise<void>; release: () => void } {
+    let reached!: () => void;
+    let release!: () => void;
+    const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const entry = { match, reached, gate };
+    this.pauses.push(entry);
+    return {
+      reached: reachedPromise,
+      release: () => {
+        this.pauses.splice(this.pauses.indexOf(entry), 1);
+        release();
+      },
+    };
+  }
+
+  private takeFault(method: string, path: string): Fault | undefined {
+    const index = this.faults.findIndex((entry) => matches(entry.match, method, path));
+    if (index === -1) return undefined;
+    const entry = this.faults[index]!;
+    entry.left -= 1;
+    if (entry.left <= 0) this.faults.splice(index, 1);
+    return entry.fault;
+  }
+
   // --- HTTP ----------------------------------------------------------------------------------
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -269,33 +362,172 @@ export class StripeEmulator {
     const body = Buffer.concat(chunks).toString('utf8');
     const url = new URL(request.url ?? '/', this.baseUrl);
     const method = request.method ?? 'GET';
-    this.requests.push({ method, path: url.pathname });
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    const idempotencyKey = header('idempotency-key');
+    this.requests.push({ method, path: url.pathname, ...(idempotencyKey ? { idempotencyKey } : {}) });
+    const version = header('stripe-version') ?? API_VERSION;
     try {
       if (url.pathname.startsWith('/v1/')) {
-        if (!/^Bearer sk_(test|live)_\S+$/.test(request.headers.authorization ?? '')) {
+        const account = header('authorization') ?? '';
+        if (!/^Bearer sk_(test|live)_\S+$/.test(account)) {
           throw new StripeApiError(401, 'Invalid API Key provided', 'invalid_request_error');
+        }
+        const fault = this.takeFault(method, url.pathname);
+        if (fault?.drop === 'before') {
+          request.socket.destroy();
+          return;
+        }
+        if (fault?.status) {
+          const type = fault.status >= 500 ? 'api_error' : 'invalid_request_error';
+          this.json(
+            response,
+            fault.status,
+            { error: { type, message: 'Injected fault' } },
+            version,
+            fault.headers,
+          );
+          return;
         }
         const params =
           method === 'GET' || method === 'DELETE'
             ? parseStripeForm(url.search.slice(1))
             : parseStripeForm(body);
-        this.json(response, 200, await this.api(method, url.pathname.slice(4), params));
+        const path = url.pathname.slice(4);
+        const run = () => this.execute(method, path, params);
+        // Stripe: "All POST requests accept idempotency keys"; on GET and DELETE they do nothing.
+        const answer =
+          method === 'POST' && idempotencyKey !== undefined
+            ? await this.idempotent(account, idempotencyKey, method, path, params, run)
+            : await run();
+        if (fault?.drop === 'after') {
+          request.socket.destroy();
+          return;
+        }
+        this.json(response, answer.status, answer.body, version, answer.headers);
         return;
       }
       await this.pages(method, url, body, response);
     } catch (error) {
-      if (error instanceof StripeApiError) {
-        this.json(response, error.status, {
-          error: { type: error.type, message: error.message, ...(error.code ? { code: error.code } : {}) },
-        });
-        return;
-      }
-      this.json(response, 500, { error: { type: 'api_error', message: String(error) } });
+      const answer = this.errorAnswer(error);
+      this.json(response, answer.status, answer.body, version, answer.headers);
     }
   }
 
-  private json(response: ServerResponse, status: number, body: unknown): void {
-    response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+  private errorAnswer(error: unknown): Answer {
+    if (error instanceof StripeApiError) {
+      return {
+        status: error.status,
+        body: {
+          error: { type: error.type, message: error.message, ...(error.code ? { code: error.code } : {}) },
+        },
+        // Stripe tells its SDKs whether a retry could help; for a refused request it cannot.
+        ...(error.status !== 409 ? { headers: { 'stripe-should-retry': 'false' } } : {}),
+      };
+    }
+    return { status: 500, body: { error: { type: 'api_error', message: String(error) } } };
+  }
+
+  /** Runs one API request; errors become Stripe's `{error}` answers. */
+  private async execute(method: string, path: string, params: FormObject): Promise<Answer> {
+    for (const pause of this.pauses.filter((entry) => matches(entry.match, method, `/v1/${path}`))) {
+      pause.reached();
+      await pause.gate;
+    }
+    try {
+      return { status: 200, body: await this.api(method, path, params) };
+    } catch (error) {
+      return this.errorAnswer(error);
+    }
+  }
+
+  /**
+   * Stripe's idempotency layer (docs.stripe.com/api/idempotent_requests): the first request with
+   * a key runs and its status and body are saved (errors included); a retry with the same
+   * parameters gets the saved answer with `Idempotent-Replayed: true`; other parameters or
+   * another endpoint answer 400 `idempotency_error`; a retry while the first still runs answers
+   * 409 `idempotency_key_in_use` and saves nothing. Keys are per account and pruned after 24 h.
+   */
+  private async idempotent(
+    account: string,
+    key: string,
+    method: string,
+    path: string,
+    params: FormObject,
+    run: () => Promise<Answer>,
+  ): Promise<Answer> {
+    if (key.length > 255) {
+      return this.errorAnswer(
+        new StripeApiError(
+          400,
+          'Idempotency keys can be at most 255 characters long.',
+          'invalid_request_error',
+        ),
+      );
+    }
+    const id = `${account}\n${key}`;
+    const endpoint = `${method} /v1/${path}`;
+    const values = canonical(params);
+    const saved = this.idempotency.get(id);
+    if (saved && saved.createdAt > this.now() - DAY) {
+      if (!saved.answer) {
+        return this.errorAnswer(
+          new StripeApiError(
+            409,
+            `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.`,
+            'invalid_request_error',
+            'idempotency_key_in_use',
+          ),
+        );
+      }
+      if (saved.endpoint !== endpoint) {
+        return this.errorAnswer(
+          new StripeApiError(
+            400,
+            `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${endpoint}' vs '${saved.endpoint}'). Try using a key other than '${key}' if you meant to execute a different request.`,
+            'idempotency_error',
+          ),
+        );
+      }
+      if (saved.params !== values) {
+        return this.errorAnswer(
+          new StripeApiError(
+            400,
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            'idempotency_error',
+          ),
+        );
+      }
+      return {
+        ...saved.answer,
+        headers: { ...saved.answer.headers, 'idempotency-key': key, 'idempotent-replayed': 'true' },
+      };
+    }
+    const entry: IdempotentEntry = { endpoint, params: values, createdAt: this.now() };
+    this.idempotency.set(id, entry);
+    const answer = await run();
+    entry.answer = answer;
+    return { ...answer, headers: { ...answer.headers, 'idempotency-key': key } };
+  }
+
+  /** Stripe's answer framing: JSON, a request id and the API version, as Stripe sends them. */
+  private json(
+    response: ServerResponse,
+    status: number,
+    body: unknown,
+    version = API_VERSION,
+    headers: Record<string, string> = {},
+  ): void {
+    response.writeHead(status, {
+      'content-type': 'application/json',
+      'request-id': newId('req'),
+      'stripe-version': version,
+      'access-control-allow-origin': '*',
+      'cache-control': 'no-cache, no-store',
+      ...headers,
+    });
     response.end(JSON.stringify(body));
   }
 
@@ -304,6 +536,13 @@ export class StripeEmulator {
     if (!found)
       throw new StripeApiError(404, `No such ${kind}: '${id}'`, 'invalid_request_error', 'resource_missing');
     return found;
+  }
+
+  /** A list object, newest first like Stripe's. */
+  private list(url: string, items: Json[]): Json {
+    const limit = 10;
+    const data = [...items].reverse();
+    return { object: 'list', url, has_more: data.length > limit, data: data.slice(0, limit) };
   }
 
   private async api(method: string, path: string, params: FormObject): Promise<Json> {
@@ -362,8 +601,46 @@ export class StripeEmulator {
       }
       case 'GET checkout/sessions/:id':
         return this.find(this.checkoutSessions, id ?? '', 'checkout.session');
+      case 'GET checkout/sessions': {
+        const customer = str(params.customer);
+        const status = str(params.status);
+        return this.list(
+          '/v1/checkout/sessions',
+          [...this.checkoutSessions.values()].filter(
+            (session) =>
+              (customer === undefined || session.customer === customer) &&
+              (status === undefined || session.status === status),
+          ),
+        );
+      }
+      case 'POST checkout/sessions/:id/expire': {
+        const session = this.find(this.checkoutSessions, id ?? '', 'checkout.session');
+        if (session.status !== 'open') {
+          throw new StripeApiError(
+            400,
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+          );
+        }
+        Object.assign(session, { status: 'expired', url: null, expires_at: this.now() });
+        await this.emit('checkout.session.expired', session);
+        return session;
+      }
       case 'GET subscriptions/:id':
         return this.find(this.subscriptions, id ?? '', 'subscription');
+      case 'GET subscriptions': {
+        // Stripe: without `status`, every subscription that has not been canceled.
+        const customer = str(params.customer);
+        const status = str(params.status);
+        return this.list(
+          '/v1/subscriptions',
+          [...this.subscriptions.values()].filter(
+            (subscription) =>
+              (customer === undefined || subscription.customer === customer) &&
+              (status === 'all' ||
+                (status === undefined ? subscription.status !== 'canceled' : subscription.status === status)),
+          ),
+        );
+      }
       case 'POST subscriptions/:id': {
         const subscription = this.find(this.subscriptions, id ?? '', 'subscription');
         if (subscription.status === 'canceled') {
@@ -396,6 +673,15 @@ export class StripeEmulator {
       }
       case 'GET invoices/:id':
         return this.find(this.invoices, id ?? '', 'invoice');
+      case 'GET refunds': {
+        const intent = str(params.payment_intent);
+        return this.list(
+          '/v1/refunds',
+          [...this.refunds.values()].filter(
+            (refund) => intent === undefined || refund.payment_intent === intent,
+          ),
+        );
+      }
       case 'POST refunds': {
         const intentId = str(params.payment_intent) ?? '';
         const intent = this.paymentIntents.get(intentId);
@@ -423,6 +709,7 @@ export class StripeEmulator {
           currency: 'usd',
           payment_intent: intentId,
           status: 'succeeded',
+          metadata: obj(params.metadata),
           created: this.now(),
         };
         this.refunds.set(refund.id, refund);
@@ -451,6 +738,16 @@ export class StripeEmulator {
     if (checkout) {
       const session = this.checkoutSessions.get(checkout[1] ?? '');
       if (!session) throw new StripeApiError(404, 'No such checkout session');
+      if (session.status === 'expired') {
+        // What Stripe's hosted page shows for a session that was replaced or timed out.
+        response.writeHead(410, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(
+          `<!doctype html><html lang="en"><head><title>Stripe Checkout (emulator)</title></head><body>` +
+            `<main><h1>This checkout session has expired</h1>` +
+            `<a href="${String(session.cancel_url)}">Return to Wordhoard</a></main></body></html>`,
+        );
+        return;
+      }
       if (method === 'POST' && checkout[2]) {
         await this.completeCheckout(session.id as string);
         const target = String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id as string);

@@ -254,6 +254,8 @@ describe(`managing the subscription (${testDriver})`, () => {
       method: 'DELETE',
       url: '/api/auth/account',
       headers: { cookie: user.cookie },
+      // A fixture account has neither a password nor Google: it confirms in so many words.
+      payload: { confirmDeletion: true },
     });
     expect(response.statusCode).toBe(204);
     expect(stripe.subscriptions.get(subscriptionId)?.status).toBe('canceled');

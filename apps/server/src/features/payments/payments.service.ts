@@ -14,6 +14,7 @@ import {
   LIVE_STATUSES,
   type SubscriptionRow,
   type SubscriptionsRepository,
+  type Tx,
 } from './subscriptions.repository';
 
 type StripeSubscription = Awaited<ReturnType<Stripe['subscriptions']['retrieve']>>;
@@ -27,6 +28,31 @@ const HANDLED_EVENTS = new Set([
   'invoice.paid',
   'invoice.payment_failed',
 ]);
+
+/**
+ * How long a claim on a refund or a checkout holds (docs/decisions/0017-payment-claims.md): longer
+ * than the Stripe calls it covers can take (four calls of at most 10 s, each tried twice), so
+ * only a claim whose request died is ever taken over.
+ */
+export const CLAIM_LEASE_MS = 2 * 60 * 1000;
+
+const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
+
+/**
+ * Stripe's failures in our words: it could not be reached → 503 PAYMENTS_UNAVAILABLE; it
+ * answered with an error (a 401 for our key, a 500, a 429 of its own) → 502. Its status and
+ * headers describe our request to Stripe, never the client's to us; the cause is logged.
+ */
+export function fromStripeError(error: unknown): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  if (error instanceof Stripe.errors.StripeConnectionError) {
+    return new AppError(503, 'PAYMENTS_UNAVAILABLE', {}, {}, { cause: error });
+  }
+  // The same refund, under the same idempotency key, is still being made by another request.
+  if (error.code === 'idempotency_key_in_use')
+    return new AppError(409, 'PAYMENT_IN_PROGRESS', {}, {}, { cause: error });
+  return new AppError(502, 'PAYMENT_PROVIDER_ERROR', {}, {}, { cause: error });
+}
 
 const idOf = (value: unknown): string | undefined =>
   typeof value === 'string'
@@ -125,38 +151,90 @@ export class PaymentsService {
     ];
   }
 
-  async checkout(userId: string): Promise<{ url: string }> {
-    const stripe = this.requireStripe();
-    const user = await this.deps.users.findById(userId);
-    if (!user) throw new AppError(401, 'UNAUTHORIZED');
-    if (user.role === 'premium') throw conflict('ALREADY_PREMIUM');
-    if (user.role !== 'user') throw new AppError(403, 'ROLE_NOT_ALLOWED');
-
-    let customerId = user.stripeCustomerId;
-    if (!customerId) {
-      const customer = await stripe.customers.create({
-        ...(user.email ? { email: user.email } : {}),
-        metadata: { userId },
-      });
-      customerId = await this.deps.subscriptions.attachCustomer(userId, customer.id);
+  /** Turns Stripe's failures into ours (`fromStripeError`) for every public operation. */
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw fromStripeError(error);
     }
-    const origin = this.deps.config.appOrigin;
-    const session = await stripe.checkout.sessions.create({
-      mode: 'subscription',
-      customer: customerId,
-      client_reference_id: userId,
-      line_items: [{ price: this.deps.config.stripe.premiumPriceId ?? '', quantity: 1 }],
-      success_url: `${origin}/stripe/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${origin}/stripe/cancel`,
-      metadata: { userId },
-      subscription_data: { metadata: { userId } },
+  }
+
+  private staleBefore(now: Date): Date {
+    return new Date(now.getTime() - CLAIM_LEASE_MS);
+  }
+
+  /**
+   * A Checkout Session for Premium. One at a time per account: a claim on the user row
+   * serialises concurrent requests (the others answer PAYMENT_IN_PROGRESS), a live
+   * subscription at Stripe refuses (even before its webhooks arrived), and sessions the
+   * customer left open are expired, so only the newest can be paid.
+   */
+  checkout(userId: string): Promise<{ url: string }> {
+    return this.guard(async () => {
+      const stripe = this.requireStripe();
+      const user = await this.deps.users.findById(userId);
+      if (!user) throw new AppError(401, 'UNAUTHORIZED');
+      if (user.role === 'premium') throw conflict('ALREADY_PREMIUM');
+      if (user.role !== 'user') throw new AppError(403, 'ROLE_NOT_ALLOWED');
+      if (await this.deps.subscriptions.findLive(userId)) throw conflict('ALREADY_PREMIUM');
+
+      const now = this.deps.clock();
+      const claim = await this.deps.subscriptions.claimCheckout(userId, now, this.staleBefore(now));
+      if (!claim) throw conflict('PAYMENT_IN_PROGRESS');
+      try {
+        let customerId = claim.stripeCustomerId;
+        if (!customerId) {
+          const customer = await stripe.customers.create({
+            ...(user.email ? { email: user.email } : {}),
+            metadata: { userId },
+          });
+          customerId = await this.deps.subscriptions.attachCustomer(userId, customer.id);
+        }
+        const subscriptions = await stripe.subscriptions.list({ customer: customerId, limit: 10 });
+        if (subscriptions.data.some((subscription) => isLive(subscription.status))) {
+          throw conflict('ALREADY_PREMIUM');
+        }
+        const open = await stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 10 });
+        for (const session of open.data) await this.expireSession(stripe, session.id);
+
+        const origin = this.deps.config.appOrigin;
+        const session = await stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer: customerId,
+          client_reference_id: userId,
+          line_items: [{ price: this.deps.config.stripe.premiumPriceId ?? '', quantity: 1 }],
+          success_url: `${origin}/stripe/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${origin}/stripe/cancel`,
+          metadata: { userId },
+          subscription_data: { metadata: { userId } },
+        });
+        if (!session.url) throw new AppError(503, 'PAYMENTS_UNAVAILABLE');
+        return { url: session.url };
+      } finally {
+        await this.deps.subscriptions.releaseCheckout(userId, now);
+      }
     });
-    if (!session.url) throw new AppError(503, 'PAYMENTS_UNAVAILABLE');
-    return { url: session.url };
+  }
+
+  /** Expires a session left open; one paid in the meantime means the user is Premium now. */
+  private async expireSession(stripe: Stripe, sessionId: string): Promise<void> {
+    try {
+      await stripe.checkout.sessions.expire(sessionId);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      if (session.status === 'complete') throw conflict('ALREADY_PREMIUM');
+      if (session.status === 'open') throw error;
+    }
   }
 
   /** Verifies the signature over the raw body, then applies the event once. */
-  async webhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+  webhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+    return this.guard(() => this.applyWebhook(rawBody, signature));
+  }
+
+  private async applyWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
     const stripe = this.requireStripe();
     const secret = this.deps.config.stripe.webhookSecret;
     if (!secret) throw new AppError(503, 'PAYMENTS_UNAVAILABLE');
@@ -179,9 +257,30 @@ export class PaymentsService {
     const userId = await this.ownerOf(subscription, reference.userId);
     if (!userId) return;
     await this.deps.subscriptions.transaction(async (tx) => {
+      await this.deps.subscriptions.lockUser(tx, userId);
       if (!(await this.deps.subscriptions.markEventProcessed(tx, event.id, event.type))) return;
       await this.applyTruth(tx, userId, subscription);
     });
+    // Also for a repeated event: if settling failed before, Stripe's retry finishes it.
+    await this.settleExtraSubscriptions(userId);
+  }
+
+  /**
+   * One Premium per account. When a second payment landed anyway (two Checkout Sessions paid
+   * at once), every live subscription but the first one seen is cancelled and fully refunded.
+   * After the transaction that stored it: the later of two racing webhooks sees both rows.
+   */
+  private async settleExtraSubscriptions(userId: string): Promise<void> {
+    const [, ...extras] = await this.deps.subscriptions.findAllLive(userId);
+    for (const extra of extras) {
+      try {
+        await this.endWithRefund(extra, 'full');
+      } catch (error) {
+        // Another webhook or request holds the claim and is doing exactly this.
+        if (error instanceof AppError && error.code === 'PAYMENT_IN_PROGRESS') continue;
+        throw error;
+      }
+    }
   }
 
   private subscriptionReference(event: StripeEvent): { subscriptionId?: string; userId?: string } {
@@ -217,7 +316,7 @@ export class PaymentsService {
 
   /** Stores what Stripe says now and sets the role to match. */
   private async applyTruth(
-    tx: Parameters<Parameters<SubscriptionsRepository['transaction']>[0]>[0],
+    tx: Tx,
     userId: string,
     subscription: StripeSubscription,
   ): Promise<SubscriptionRow | undefined> {
@@ -231,7 +330,8 @@ export class PaymentsService {
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
       currentPeriodEnd: new Date(period.end * 1000),
       endedAt: subscription.ended_at ? new Date(subscription.ended_at * 1000) : null,
-      createdAt: now,
+      // When Stripe made it: of two live subscriptions the older one is kept (findAllLive).
+      createdAt: new Date(subscription.created * 1000),
       updatedAt: now,
     });
     const live = await this.deps.subscriptions.findLive(userId, tx);
@@ -246,67 +346,147 @@ export class PaymentsService {
   }
 
   private async store(userId: string, subscription: StripeSubscription): Promise<Subscription> {
-    await this.deps.subscriptions.transaction((tx) => this.applyTruth(tx, userId, subscription));
+    await this.deps.subscriptions.transaction(async (tx) => {
+      await this.deps.subscriptions.lockUser(tx, userId);
+      return this.applyTruth(tx, userId, subscription);
+    });
     const row = await this.deps.subscriptions.findByStripeId(subscription.id);
     if (!row) throw new AppError(404, 'NO_SUBSCRIPTION');
     return toSubscriptionDto(row);
   }
 
-  async cancelAtPeriodEnd(userId: string): Promise<Subscription> {
-    const stripe = this.requireStripe();
-    const live = await this.liveSubscription(userId);
-    const updated = await stripe.subscriptions.update(live.stripeSubscriptionId, {
-      cancel_at_period_end: true,
+  cancelAtPeriodEnd(userId: string): Promise<Subscription> {
+    return this.guard(async () => {
+      const stripe = this.requireStripe();
+      const live = await this.liveSubscription(userId);
+      const updated = await stripe.subscriptions.update(live.stripeSubscriptionId, {
+        cancel_at_period_end: true,
+      });
+      return this.store(userId, updated);
     });
-    return this.store(userId, updated);
   }
 
-  async renew(userId: string): Promise<Subscription> {
-    const stripe = this.requireStripe();
-    const live = await this.liveSubscription(userId);
-    const updated = await stripe.subscriptions.update(live.stripeSubscriptionId, {
-      cancel_at_period_end: false,
+  renew(userId: string): Promise<Subscription> {
+    return this.guard(async () => {
+      const stripe = this.requireStripe();
+      const live = await this.liveSubscription(userId);
+      const updated = await stripe.subscriptions.update(live.stripeSubscriptionId, {
+        cancel_at_period_end: false,
+      });
+      return this.store(userId, updated);
     });
-    return this.store(userId, updated);
   }
 
-  /** Ends the subscription now and refunds the unused part of the paid period. */
-  async refund(userId: string): Promise<Subscription> {
+  /**
+   * Ends the subscription now and refunds the unused part of the paid period. Repeats and
+   * races are safe: one request at a time holds the row (the others answer
+   * PAYMENT_IN_PROGRESS), and a repeat after it ended answers the ended subscription.
+   */
+  refund(userId: string): Promise<Subscription> {
+    return this.guard(async () => {
+      this.requireStripe();
+      const live = await this.deps.subscriptions.findLive(userId);
+      if (live) return this.endWithRefund(live, 'prorated');
+      const refunded = await this.deps.subscriptions.findRefunded(userId);
+      if (refunded) return toSubscriptionDto(refunded);
+      throw new AppError(404, 'NO_SUBSCRIPTION');
+    });
+  }
+
+  /**
+   * Refunds the latest payment of a subscription (`prorated`: the unused part; `full`: all of
+   * it, for an extra subscription) and cancels it. No transaction spans a call to Stripe
+   * (PGlite has one connection): a claim on the row keeps other requests out, the refund's
+   * invoice and amount are pinned in the row before Stripe is first asked, and the refund goes
+   * out under an idempotency key derived from the subscription and invoice. So a retry after
+   * a crash or a lost answer, between refund and cancel or anywhere else, sends Stripe the same
+   * request again: Stripe answers with the refund it already made, and the job is finished.
+   */
+  private async endWithRefund(row: SubscriptionRow, kind: 'prorated' | 'full'): Promise<Subscription> {
     const stripe = this.requireStripe();
-    const live = await this.liveSubscription(userId);
-    const subscription = await stripe.subscriptions.retrieve(live.stripeSubscriptionId);
-    const invoiceId = idOf(subscription.latest_invoice);
-    if (invoiceId) {
-      const invoice = await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
-      const payment = invoice.payments?.data.find((entry) => entry.status === 'paid');
-      const paymentIntent = idOf(payment?.payment.payment_intent);
-      const amount = proratedRefund(
-        invoice.amount_paid,
-        periodOf(subscription).start,
-        periodOf(subscription).end,
-        Math.floor(this.deps.clock().getTime() / 1000),
-      );
-      if (paymentIntent && amount > 0) await stripe.refunds.create({ payment_intent: paymentIntent, amount });
+    const now = this.deps.clock();
+    const claim = await this.deps.subscriptions.claimRefund(row.id, now, this.staleBefore(now));
+    if (!claim) throw conflict('PAYMENT_IN_PROGRESS');
+    try {
+      let subscription = await stripe.subscriptions.retrieve(claim.stripeSubscriptionId);
+      if (subscription.status !== 'canceled') {
+        if (!claim.refundId) await this.refundLatestPayment(stripe, claim, subscription, kind, now);
+        subscription = await stripe.subscriptions.cancel(claim.stripeSubscriptionId);
+      }
+      return await this.store(claim.userId, subscription);
+    } finally {
+      await this.deps.subscriptions.releaseRefund(claim.id, now);
     }
-    const canceled = await stripe.subscriptions.cancel(live.stripeSubscriptionId);
-    return this.store(userId, canceled);
   }
 
-  async portal(userId: string): Promise<{ url: string }> {
-    const stripe = this.requireStripe();
-    const user = await this.deps.users.findById(userId);
-    if (!user?.stripeCustomerId) throw new AppError(404, 'NO_SUBSCRIPTION');
-    const session = await stripe.billingPortal.sessions.create({
-      customer: user.stripeCustomerId,
-      return_url: `${this.deps.config.appOrigin}/subscription`,
+  private async refundLatestPayment(
+    stripe: Stripe,
+    row: SubscriptionRow,
+    subscription: StripeSubscription,
+    kind: 'prorated' | 'full',
+    now: Date,
+  ): Promise<void> {
+    const latest = row.refundInvoiceId ?? idOf(subscription.latest_invoice);
+    if (!latest) return;
+    const invoice = await stripe.invoices.retrieve(latest, { expand: ['payments'] });
+    const period = periodOf(subscription);
+    const amount =
+      row.refundAmount ??
+      (kind === 'full'
+        ? invoice.amount_paid
+        : proratedRefund(invoice.amount_paid, period.start, period.end, Math.floor(now.getTime() / 1000)));
+    const pinned = await this.deps.subscriptions.pinRefund(row.id, latest, amount);
+    const payment = invoice.payments?.data.find((entry) => entry.status === 'paid');
+    const paymentIntent = idOf(payment?.payment.payment_intent);
+    if (!paymentIntent || pinned.amount <= 0) return;
+    const metadata = { subscription: row.stripeSubscriptionId, invoice: pinned.invoiceId };
+    if (row.refundInvoiceId) {
+      // An earlier attempt got this far and may have refunded without hearing back; Stripe
+      // forgets idempotency keys after 24 hours, its refunds it keeps.
+      const earlier = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 });
+      const made = earlier.data.find(
+        (refund) =>
+          refund.metadata?.subscription === metadata.subscription &&
+          refund.metadata.invoice === metadata.invoice,
+      );
+      if (made) {
+        await this.deps.subscriptions.recordRefund(row.id, made.id);
+        return;
+      }
+    }
+    const refund = await stripe.refunds.create(
+      {
+        payment_intent: paymentIntent,
+        amount: pinned.amount,
+        metadata,
+      },
+      // The same key and parameters on every attempt: Stripe answers a repeat with the first result.
+      { idempotencyKey: `wordhoard-refund:${row.stripeSubscriptionId}:${pinned.invoiceId}` },
+    );
+    await this.deps.subscriptions.recordRefund(row.id, refund.id);
+  }
+
+  portal(userId: string): Promise<{ url: string }> {
+    return this.guard(async () => {
+      const stripe = this.requireStripe();
+      const user = await this.deps.users.findById(userId);
+      if (!user?.stripeCustomerId) throw new AppError(404, 'NO_SUBSCRIPTION');
+      const session = await stripe.billingPortal.sessions.create({
+        customer: user.stripeCustomerId,
+        return_url: `${this.deps.config.appOrigin}/subscription`,
+      });
+      return { url: session.url };
     });
-    return { url: session.url };
   }
 
-  /** Account deletion: end a live subscription at Stripe first so nobody is billed for a ghost. */
-  async cancelForDeletedAccount(userId: string): Promise<void> {
-    if (!this.deps.stripe) return;
-    const live = await this.deps.subscriptions.findLive(userId);
-    if (live) await this.deps.stripe.subscriptions.cancel(live.stripeSubscriptionId);
+  /** Account deletion: end live subscriptions at Stripe first so nobody is billed for a ghost. */
+  cancelForDeletedAccount(userId: string): Promise<void> {
+    return this.guard(async () => {
+      const stripe = this.deps.stripe;
+      if (!stripe) return;
+      for (const live of await this.deps.subscriptions.findAllLive(userId)) {
+        await stripe.subscriptions.cancel(live.stripeSubscriptionId);
+      }
+    });
   }
 }

@@ -9,6 +9,15 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
+/**
+ * The subscription `User.plan` shows: a live one first (a refunded extra subscription is
+ * updated last but must not hide the one that still gives Premium), then the newest.
+ */
+const planOrder = [
+  sql`(${subscriptions.status} in ('active', 'trialing', 'past_due') and ${subscriptions.endedAt} is null) desc nulls last`,
+  sql`${subscriptions.updatedAt} desc nulls last`,
+];
+
 export class UsersRepository {
   private readonly prepared = new PreparedQueries('users');
 
@@ -29,7 +38,7 @@ export class UsersRepository {
         .from(users)
         .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
         .where(eq(users.id, sql.placeholder('id')))
-        .orderBy(sql`${subscriptions.updatedAt} desc nulls last`)
+        .orderBy(...planOrder)
         .limit(1)
         .prepare(name),
     );
@@ -57,7 +66,7 @@ export class UsersRepository {
         .from(me)
         .innerJoin(users, eq(users.id, me.userId))
         .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-        .orderBy(sql`${subscriptions.updatedAt} desc nulls last`)
+        .orderBy(...planOrder)
         .limit(1)
         .prepare(name);
     });

@@ -14,6 +14,7 @@ import { startGuestSweeper } from './features/auth/guest-sweeper';
 import { registerDictionariesRoutes } from './features/dictionaries/dictionaries.routes';
 import { registerPaymentsRoutes } from './features/payments/payments.routes';
 import { registerPortabilityRoutes } from './features/portability/portability.routes';
+import { registerClientLimits } from './features/rate-limit/client-limits';
 import { registerSessionRoutes } from './features/session/session.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerTestingRoutes } from './features/testing/testing.routes';
@@ -86,6 +87,20 @@ export function runtimeConfigMeta(config: Config): string {
     .join('');
 }
 
+/**
+ * TRUST_PROXY for Fastify. A list of proxy ranges goes through as it is. A hop count becomes
+ * "trust the nearest N addresses": Fastify 5 treats a bare number as "trust nobody", because a
+ * hop count cannot tell a proxy from a client that reached the app directly, so it is only
+ * right when the app is reachable through the proxies alone (docs/deploy.md).
+ */
+function trustProxyOption(
+  setting: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === undefined) return false;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 /** Builds the whole HTTP application over an open database; listening is the caller's job. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -94,8 +109,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Off unless TRUST_PROXY names the proxies: otherwise anyone could pick their own address
+    // with X-Forwarded-For and step around every per-client limit.
+    trustProxy: trustProxyOption(config.trustProxy),
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      // find-my-way's default of 100 would make a long, percent-encoded word in
+      // /translate/:word a 404 instead of the contract's 400; Node caps the URL anyway.
+      maxParamLength: 16 * 1024,
+    },
   });
   // Every registered route, for the ownership sweep and the fuzzer (they fail on uncovered routes).
   const routeTable: RegisteredRoute[] = [];
@@ -125,6 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await services.close();
   });
   registerAccessControl(app, config, services.sessions);
+  registerClientLimits(app, services.rateLimiter);
   if (deps.backgroundJobs) {
     const stopSweeper = startGuestSweeper(services.usersRepository, app.log, clock);
     const stopMaintenance = startEmbeddedMaintenance(database, app.log);

@@ -95,3 +95,15 @@ export function cookieFrom(setCookie: string | string[] | undefined, name: strin
   }
   return undefined;
 }
+
+let clientSequence = 0;
+
+/**
+ * A new client address for each call (198.18.0.0/15, the benchmarking range), for suites that
+ * send many requests of one kind but are not about the per-client limits, which have their own
+ * tests: each request then arrives from its own client, as in real use.
+ */
+export function uniqueClientAddress(): string {
+  clientSequence += 1;
+  return `198.${18 + (clientSequence >> 16)}.${(clientSequence >> 8) & 255}.${clientSequence & 255}`;
+}

@@ -48,4 +48,19 @@ describe('loadConfig', () => {
     expect(config.appOrigin).toBe('https://wordhoard.example');
     expect(config.secureCookies).toBe(true);
   });
+
+  it('trusts no proxy by default, and a hop count or a list of proxy ranges when asked', () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7 ,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      'loopback',
+    ]);
+    // Trusting everyone would let any client pick its own address for the per-client limits.
+    for (const bad of ['true', '0', '10.0.0.0/33', 'proxy.example', '10.0.0/8', '1.2.3.4/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -7,6 +8,44 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
   z.preprocess((value) => (value === '' || value === undefined ? fallback : value), schema);
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One trusted proxy: an address, a CIDR range (10.0.0.0/8, fd00::/8) or a proxy-addr name. */
+function isProxyRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: how many proxies stand in front (a hop count such as 1), or which addresses are
+ * proxies (a comma-separated list of addresses and CIDR ranges). "true" (trust anyone) is
+ * refused on purpose: it would let any client choose its own address.
+ */
+const trustProxy = optional(
+  z
+    .string()
+    .trim()
+    .transform((value, context): number | string[] => {
+      if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 32) return Number(value);
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      if (entries.length > 0 && entries.every(isProxyRange)) return entries;
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be a hop count (1-32) or a comma-separated list of proxy addresses and CIDR ranges, e.g. 10.0.0.0/8',
+      });
+      return z.NEVER;
+    }),
+);
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
@@ -40,6 +79,7 @@ const envSchema = z.object({
   ANALYTICS_ID: optional(z.string().regex(/^[A-Za-z0-9-]+$/, { error: 'must be a tag id like G-XXXX' })),
   LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
   WEB_DIST_DIR: optional(z.string().min(1)),
+  TRUST_PROXY: trustProxy,
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -67,6 +107,8 @@ export interface Config {
   analyticsId: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
+  /** Fastify's trustProxy: a hop count or the proxies' addresses; undefined trusts none. */
+  trustProxy: number | string[] | undefined;
 }
 
 export class ConfigError extends Error {
@@ -109,5 +151,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     analyticsId: env.ANALYTICS_ID,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
+    trustProxy: env.TRUST_PROXY,
   };
 }

@@ -94,7 +94,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 /**
  * PGlite: PostgreSQL compiled to WASM, in-process, one connection. A lock (./lock.ts) keeps a
- * second process off the same data directory (docs/decisions/0002, 0021).
+ * second process off the same data directory (docs/decisions/0002, 0020).
  */
 export async function openPglite(
   options: { dataDir?: string; loadDataDir?: Blob; migrate?: boolean } = {},

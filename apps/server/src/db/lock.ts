@@ -15,7 +15,7 @@ export class DataDirLockedError extends Error {
 
 /*
  * PGlite allows one process per data directory; a second one would corrupt it. The lock is a
- * Unix socket that the owner listens on in the data directory (docs/decisions/0021-data-dir-lock.md):
+ * Unix socket that the owner listens on in the data directory (docs/decisions/0020-data-dir-lock.md):
  * the kernel closes it when the process dies, however it dies, so a connection to a dead owner's
  * socket is refused while a live owner's is accepted, in any PID or network namespace that sees
  * the directory. A pid alone cannot tell: in a container every server is PID 1.

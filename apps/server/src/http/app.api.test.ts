@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@wordhoard/shared';
+import { createUser } from '../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -125,5 +126,56 @@ describe('validation errors', () => {
     // German text from the shared catalog, with the length filled in.
     expect(messagesOf('body.password')).toContain('Muss mindestens 8 Zeichen lang sein');
     expect(messagesOf('body.password').join(' ')).not.toMatch(/Should be/);
+  });
+
+  it('marks every API answer no-store: each GET of the contract, signed in and out, and errors', async () => {
+    const { cookie } = await createUser(t.app, 'user');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/dictionaries',
+      headers: { cookie },
+      payload: { name: 'Private', fromLanguage: 'en', toLanguage: 'de' },
+    });
+    const dictionaryId: string = created.json().id;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/dictionaries/${dictionaryId}`,
+      headers: { cookie },
+      payload: { words: { create: [{ term: 'secret', definitions: ['geheim'] }] } },
+    });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/dictionaries/${dictionaryId}`,
+      headers: { cookie },
+    });
+    const wordId: string = page.json().words[0].id;
+
+    const gets = t.app.routeTable.filter((route) => route.method === 'GET' && route.endpoint !== undefined);
+    expect(gets.length).toBeGreaterThanOrEqual(10);
+    let personal = 0;
+    for (const route of gets) {
+      const url = route.url
+        .replace(':wordId', wordId)
+        .replace(':id', dictionaryId)
+        .replace(':word', 'secret');
+      const query =
+        route.endpoint === 'exportDictionary'
+          ? '?format=json'
+          : route.endpoint === 'translate'
+            ? '?fromLanguage=en&toLanguage=de'
+            : '';
+      for (const headers of [{ cookie }, {}]) {
+        const response = await t.app.inject({ method: 'GET', url: url + query, headers });
+        expect(response.headers['cache-control'], `${url} ${response.statusCode}`).toBe('no-store');
+        if (response.statusCode === 200 && 'cookie' in headers) personal += 1;
+      }
+    }
+    expect(personal).toBeGreaterThanOrEqual(8);
+    const failedLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'Wrong1234' },
+    });
+    expect(failedLogin.headers['cache-control']).toBe('no-store');
   });
 });

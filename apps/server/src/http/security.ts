@@ -68,6 +68,11 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     } else if (!request.url.startsWith('/api/docs')) {
       reply.header('content-security-policy', API_CSP);
     }
+    // API answers are personal (a user, their words, their test) or errors about them: no
+    // browser or shared cache may keep them, whatever a handler or plugin set.
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+      reply.header('cache-control', 'no-store');
+    }
     return payload;
   });
 }

@@ -36,6 +36,11 @@ beforeAll(async () => {
     }),
   );
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(
+    path.join(dist, '.vite', 'manifest.json'),
+    '{"src/main.tsx":{"file":"assets/app-abc123.js"}}',
+  );
+  await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync('<html>__CSP_NONCE__</html>'));
   database = await openTestDatabase();
   app = await buildApp({
     config: testConfig({
@@ -141,5 +146,34 @@ describe('serving the built SPA', () => {
     expect(api.json().code).toBe('ROUTE_NOT_FOUND');
     const post = await app.inject({ method: 'POST', url: '/somewhere' });
     expect(post.statusCode).toBe(404);
+  });
+
+  it('sends /index.html to / instead of serving the template with its nonce placeholder', async () => {
+    const response = await app.inject({ method: 'GET', url: '/index.html?lng=de' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/?lng=de');
+    const bare = await app.inject({ method: 'GET', url: '/index.html' });
+    expect(bare.headers.location).toBe('/');
+    expect(bare.body).not.toContain('__CSP_NONCE__');
+  });
+
+  it('never serves build internals: Vite manifests, dot paths, precompressed index copies', async () => {
+    for (const url of [
+      '/.vite/manifest.json',
+      '/.vite/first-screens.json',
+      '/.vite/',
+      '/assets/../.vite/manifest.json',
+      '/%2Evite/manifest.json',
+      '/index.html.br',
+      '/index.html.gz',
+    ]) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('assets/app-abc123.js');
+      expect(response.body, url).not.toContain('__CSP_NONCE__');
+      expect(String(response.headers['cache-control']), url).not.toMatch(/public/);
+    }
+    // Public files of the build are still served.
+    expect((await app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
   });
 });

@@ -45,6 +45,24 @@ function pagePath(url: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
+/**
+ * Files of the build that are not for browsers: Vite's manifests under .vite/ (any dot
+ * segment), and index.html itself with its precompressed copies, a template whose nonce
+ * placeholder only sendPage fills in.
+ */
+export function isBuildInternal(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape is no file of ours either way.
+  }
+  return (
+    decoded.split('/').some((segment) => segment.startsWith('.')) ||
+    /^\/index\.html(\.(br|gz))?$/.test(decoded)
+  );
+}
+
 export interface SpaOptions {
   distDir: string;
   /** Snippet placed before </head>, e.g. the analytics tag; `{nonce}` is replaced per response. */
@@ -77,6 +95,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     preCompressed: true,
     wildcard: true,
     cacheControl: false,
+    allowedPath: (pathname) => !isBuildInternal(pathname),
     setHeaders: (res, filePath) => {
       const relative = path.relative(options.distDir, filePath);
       res.header(
@@ -101,12 +120,20 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
 
   // The static plugin would refuse "/" as a directory; the page is ours to render.
   app.get('/', (request, reply) => sendPage(request, reply));
+  // The same page under its file name would be a second URL for "/": send people there.
+  app.get('/index.html', (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(query === -1 ? '/' : `/${request.url.slice(query)}`, 301);
+  });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
-    // A missing hashed asset is a real 404, not a page (avoids serving HTML as JavaScript).
-    if (!wantsPage || pathname.startsWith('/assets/')) return options.notFound(request, reply);
+    // A missing hashed asset is a real 404, not a page (avoids serving HTML as JavaScript);
+    // so is a build internal the static plugin refused.
+    if (!wantsPage || pathname.startsWith('/assets/') || isBuildInternal(pathname)) {
+      return options.notFound(request, reply);
+    }
     return sendPage(request, reply);
   });
   return true;

@@ -40,12 +40,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
   });
 
   route(app, 'resendVerification', async ({ request }) => {
-    await auth.resendVerification(currentSession(request).userId);
+    await auth.resendVerification(currentSession(request).userId, request.ip);
     return null;
   });
 
-  route(app, 'restoreCode', async ({ body }) => {
-    await auth.requestRestoreCode(body.email);
+  route(app, 'restoreCode', async ({ body, request }) => {
+    await auth.requestRestoreCode(body.email, request.ip);
     return null;
   });
 
@@ -55,7 +55,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
 
   route(app, 'changePassword', async ({ body, request, reply }) => {
     const session = currentSession(request);
-    const rotated = await auth.changePassword(session.userId, session.sessionId, body.password);
+    const rotated = await auth.changePassword({
+      userId: session.userId,
+      sessionId: session.sessionId,
+      password: body.password,
+      confirmation: body,
+    });
     if (rotated) setSessionCookie(reply, config, rotated.token, rotated.expiresAt);
     return null;
   });
@@ -81,8 +86,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
     user: await auth.guestGoogle(currentSession(request).userId, body.credential),
   }));
 
-  route(app, 'deleteAccount', async ({ request, reply }) => {
-    await auth.deleteAccount(currentSession(request).userId);
+  route(app, 'deleteAccount', async ({ body, request, reply }) => {
+    await auth.deleteAccount(currentSession(request).userId, body ?? {});
     clearSessionCookie(reply, config);
     return null;
   });

@@ -6,7 +6,7 @@ import {
   type User,
 } from '@wordhoard/shared';
 import type { EmailCodePurpose } from '../../db/schema';
-import { AppError, conflict, forbidden } from '../../http/errors';
+import { AppError, badRequest, conflict, forbidden } from '../../http/errors';
 import { codeMail } from '../mail/code-mail';
 import type { Mailer } from '../mail/mailer';
 import { RATE_LIMITS, type RateLimiter } from '../rate-limit/rate-limiter';
@@ -14,7 +14,7 @@ import type { SessionService } from '../session/session.service';
 import { toUserDto } from '../users/user.presenter';
 import type { UserRow, UsersRepository } from '../users/users.repository';
 import type { EmailCodeService } from './email-codes';
-import type { GoogleVerifier } from './google';
+import type { GoogleIdentity, GoogleVerifier } from './google';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 
 /** Runs before an account is deleted (the payments feature cancels the subscription here). */
@@ -38,24 +38,43 @@ export interface AuthServiceDeps {
 
 const CODE_MINUTES = VERIFICATION_CODE_TTL_MS / 60_000;
 
+/**
+ * A Google confirmation must come from signing in again just now, not from a token an
+ * earlier sign-in left behind (Google's ID tokens live an hour).
+ */
+const GOOGLE_CONFIRMATION_MAX_AGE_MS = 5 * 60 * 1000;
+/** How far ahead of our clock Google's may run. */
+const GOOGLE_CLOCK_SKEW_MS = 60 * 1000;
+
+/** What the caller sent to confirm a password change or a deletion (decision 0016). */
+export interface Confirmation {
+  currentPassword?: string | undefined;
+  googleCredential?: string | undefined;
+}
+
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
-  private async signIn(user: UserRow): Promise<SignedIn> {
-    const session = await this.deps.sessions.create(user.id);
+  private async signIn(user: UserRow, options: { passwordReset?: boolean } = {}): Promise<SignedIn> {
+    const session = await this.deps.sessions.create(user.id, options);
     return { user: toUserDto(user), session };
   }
 
-  /** Code mails are limited per address: 1 a minute, 5 an hour (whether or not it has an account). */
+  /** Mails a fresh code; callers check the mail budget first (checkMailBudget). */
   private async mailCode(user: UserRow, purpose: EmailCodePurpose): Promise<void> {
     if (!user.email) return;
     const code = await this.deps.codes.issue(user.id, purpose);
     await this.deps.mailer.send(codeMail(user.interfaceLanguage, purpose, user.email, code, CODE_MINUTES));
   }
 
-  private async checkMailBudget(email: string): Promise<void> {
-    await this.deps.rateLimiter.consume(RATE_LIMITS.codeMailMinute, email);
-    await this.deps.rateLimiter.consume(RATE_LIMITS.codeMailHour, email);
+  /**
+   * Code mails are budgeted per address and client, with a larger cap per address: someone on
+   * another network can spend only their own share, never block the owner's codes.
+   */
+  private async checkMailBudget(email: string, ip: string): Promise<void> {
+    await this.deps.rateLimiter.consume(RATE_LIMITS.codeMailMinute, `${email}|${ip}`);
+    await this.deps.rateLimiter.consume(RATE_LIMITS.codeMailHour, `${email}|${ip}`);
+    await this.deps.rateLimiter.consume(RATE_LIMITS.codeMailAddressHour, email);
   }
 
   async signup(input: {
@@ -67,7 +86,7 @@ export class AuthService {
     await this.deps.rateLimiter.consume(RATE_LIMITS.signup, input.ip);
     if (await this.deps.users.findByEmail(input.email)) throw conflict('EMAIL_TAKEN');
     // Checked before anything is written, so a 429 leaves no half-made account behind.
-    await this.checkMailBudget(input.email);
+    await this.checkMailBudget(input.email, input.ip);
     const passwordHash = await hashPassword(input.password);
     let user: UserRow;
     try {
@@ -87,18 +106,19 @@ export class AuthService {
     return this.signIn(user);
   }
 
-  /** Unknown email and wrong password answer the same, in the same time. */
+  /**
+   * Unknown email and wrong password answer the same, in the same time. The attempt is counted
+   * before the password is checked (one atomic increment), so a burst of parallel guesses gets
+   * no more checks than the limit; a right password gives the budget back.
+   */
   async login(input: { email: string; password: string; ip: string }): Promise<SignedIn> {
     const subject = `${input.email}|${input.ip}`;
-    await this.deps.rateLimiter.check(RATE_LIMITS.failedLogin, subject);
+    await this.deps.rateLimiter.consume(RATE_LIMITS.failedLogin, subject);
     const user = await this.deps.users.findByEmail(input.email);
     const valid = user?.passwordHash
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
-    if (!user || !valid) {
-      await this.deps.rateLimiter.consume(RATE_LIMITS.failedLogin, subject).catch(() => undefined);
-      throw new AppError(401, 'INVALID_CREDENTIALS');
-    }
+    if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS');
     await this.deps.rateLimiter.reset(RATE_LIMITS.failedLogin, subject);
     return this.signIn(user);
   }
@@ -122,52 +142,111 @@ export class AuthService {
     };
   }
 
-  async resendVerification(userId: string): Promise<void> {
+  async resendVerification(userId: string, ip: string): Promise<void> {
     const user = await this.requireUser(userId);
     if (user.role !== 'notVerifiedUser' || !user.email) throw conflict('ALREADY_VERIFIED');
-    await this.checkMailBudget(user.email);
+    await this.checkMailBudget(user.email, ip);
     await this.mailCode(user, 'verify');
   }
 
   /** Always the same answer, so nobody learns whether an address has an account. */
-  async requestRestoreCode(email: string): Promise<void> {
-    await this.checkMailBudget(email);
+  async requestRestoreCode(email: string, ip: string): Promise<void> {
+    await this.checkMailBudget(email, ip);
     const user = await this.deps.users.findByEmail(email);
     if (user) await this.mailCode(user, 'restore');
   }
 
-  /** A correct restore code signs the user in (they then set a new password). */
+  /**
+   * A correct restore code signs the user in (they then set a new password) and ends every
+   * other session: whoever knew the old password is signed out. Tries are counted before the
+   * code is checked, like login's, and a right code gives the budget back.
+   */
   async restore(input: { email: string; code: string; ip: string }): Promise<SignedIn> {
     const subject = `${input.email}|${input.ip}`;
-    await this.deps.rateLimiter.check(RATE_LIMITS.failedLogin, subject);
+    await this.deps.rateLimiter.consume(RATE_LIMITS.failedLogin, subject);
     const user = await this.deps.users.findByEmail(input.email);
-    if (!user) {
-      await this.deps.rateLimiter.consume(RATE_LIMITS.failedLogin, subject).catch(() => undefined);
-      throw new AppError(400, 'INCORRECT_CODE');
-    }
-    try {
-      await this.deps.codes.consume(user.id, 'restore', input.code);
-    } catch (error) {
-      await this.deps.rateLimiter.consume(RATE_LIMITS.failedLogin, subject).catch(() => undefined);
-      throw error;
-    }
+    if (!user) throw new AppError(400, 'INCORRECT_CODE');
+    await this.deps.codes.consume(user.id, 'restore', input.code);
+    await this.deps.rateLimiter.reset(RATE_LIMITS.failedLogin, subject);
+    await this.deps.sessions.endAllForUser(user.id);
     // The code proves the address is theirs: an unverified account counts as verified now.
     const updated =
       user.role === 'notVerifiedUser'
         ? await this.deps.users.update(user.id, this.verifiedEmail(user))
         : user;
-    return this.signIn(updated ?? user);
+    // This session may set the new password without the old one, for a short while (decision 0016).
+    return this.signIn(updated ?? user, { passwordReset: true });
   }
 
   /**
-   * Sets a new password. Every other session ends, and this one gets a new token, so no token
-   * issued before the change still works.
+   * Sets a new password, confirmed with the current one (or a fresh Google sign-in) unless a
+   * restore code has just signed this session in. Every other session ends, and this one gets a
+   * new token, so no token issued before the change still works.
    */
-  async changePassword(userId: string, sessionId: string, password: string) {
-    await this.requireUser(userId);
-    await this.deps.users.update(userId, { passwordHash: await hashPassword(password) });
-    await this.deps.sessions.endAllForUser(userId, sessionId);
-    return this.deps.sessions.rotate(sessionId);
+  async changePassword(input: {
+    userId: string;
+    sessionId: string;
+    password: string;
+    confirmation: Confirmation;
+  }): Promise<{ token: string; expiresAt: Date } | undefined> {
+    const user = await this.requireUser(input.userId);
+    // A guest has no address to restore from: they sign up through POST /auth/guest/signup.
+    if (user.role === 'guest') throw forbidden('ROLE_NOT_ALLOWED');
+    // Taken once: the leave of the restore code is not a standing exemption.
+    const restoring = await this.deps.sessions.takePasswordReset(input.sessionId);
+    if (!restoring && !(await this.confirmIdentity(user, input.confirmation))) {
+      throw forbidden('ROLE_NOT_ALLOWED');
+    }
+    await this.deps.users.update(user.id, { passwordHash: await hashPassword(input.password) });
+    await this.deps.sessions.endAllForUser(user.id, input.sessionId);
+    return this.deps.sessions.rotate(input.sessionId);
+  }
+
+  /**
+   * Proves that the caller is the account's owner, not just whoever holds its session
+   * (docs/decisions/0016): its current password, or a Google sign-in with its Google account
+   * made just now. Attempts are counted per account before they are checked, like logins, so
+   * a stolen session cannot guess the password; a success gives the budget back. False when
+   * the account has nothing to confirm with (a guest). Never a 401, which the web app would
+   * read as "your session ended".
+   */
+  private async confirmIdentity(user: UserRow, confirmation: Confirmation): Promise<boolean> {
+    const { currentPassword, googleCredential } = confirmation;
+    const googleSubject = googleCredential !== undefined ? user.googleSubject : null;
+    if (!googleSubject && !user.passwordHash) {
+      if (user.googleSubject) throw badRequest('GOOGLE_CONFIRMATION_REQUIRED');
+      return false;
+    }
+    if (!googleSubject && currentPassword === undefined) throw badRequest('CURRENT_PASSWORD_REQUIRED');
+    await this.deps.rateLimiter.consume(RATE_LIMITS.confirmIdentity, user.id);
+    if (googleSubject && googleCredential !== undefined) {
+      await this.confirmWithGoogle(googleSubject, googleCredential);
+    } else if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword ?? ''))) {
+      throw forbidden('WRONG_CURRENT_PASSWORD');
+    }
+    await this.deps.rateLimiter.reset(RATE_LIMITS.confirmIdentity, user.id);
+    return true;
+  }
+
+  /** A Google ID token for `subject`, issued within GOOGLE_CONFIRMATION_MAX_AGE_MS. */
+  private async confirmWithGoogle(subject: string, credential: string): Promise<void> {
+    if (!this.deps.google) throw new AppError(503, 'GOOGLE_UNAVAILABLE');
+    let identity: GoogleIdentity;
+    try {
+      identity = await this.deps.google.verify(credential);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_GOOGLE_TOKEN') {
+        throw forbidden('GOOGLE_CONFIRMATION_FAILED');
+      }
+      throw error;
+    }
+    const now = this.deps.clock().getTime();
+    const issuedAt = identity.issuedAt?.getTime();
+    const fresh =
+      issuedAt !== undefined &&
+      issuedAt >= now - GOOGLE_CONFIRMATION_MAX_AGE_MS &&
+      issuedAt <= now + GOOGLE_CLOCK_SKEW_MS;
+    if (identity.subject !== subject || !fresh) throw forbidden('GOOGLE_CONFIRMATION_FAILED');
   }
 
   async guest(language: Language, ip: string): Promise<SignedIn> {
@@ -223,7 +302,7 @@ export class AuthService {
     const guest = await this.requireGuest(input.userId);
     await this.deps.rateLimiter.consume(RATE_LIMITS.signup, input.ip);
     if (await this.deps.users.findByEmail(input.email)) throw conflict('EMAIL_TAKEN');
-    await this.checkMailBudget(input.email);
+    await this.checkMailBudget(input.email, input.ip);
     const passwordHash = await hashPassword(input.password);
     let user: UserRow | undefined;
     try {
@@ -275,10 +354,23 @@ export class AuthService {
     return user;
   }
 
-  async deleteAccount(userId: string): Promise<void> {
-    for (const hook of this.deps.beforeAccountDeletion ?? []) await hook(userId);
+  /**
+   * Deletes the account once its owner has confirmed (confirmIdentity); an account with
+   * nothing to confirm with, a guest, says `confirmDeletion: true` instead, so that no bare
+   * request deletes anything.
+   */
+  async deleteAccount(
+    userId: string,
+    confirmation: Confirmation & { confirmDeletion?: true },
+  ): Promise<void> {
+    const user = await this.requireUser(userId);
+    const confirmed = await this.confirmIdentity(user, confirmation);
+    if (!confirmed && confirmation.confirmDeletion !== true) {
+      throw badRequest('DELETION_CONFIRMATION_REQUIRED');
+    }
+    for (const hook of this.deps.beforeAccountDeletion ?? []) await hook(user.id);
     // Sessions, codes, dictionaries, words, tests and subscriptions cascade.
-    await this.deps.users.delete(userId);
+    await this.deps.users.delete(user.id);
   }
 
   private async requireUser(userId: string): Promise<UserRow> {

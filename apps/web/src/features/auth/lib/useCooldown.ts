@@ -9,7 +9,12 @@ export function secondsLeft(until: number, now: number): number {
  * A countdown to `initialUntil` (epoch ms) that ticks once a second while it runs. `start(at)`
  * begins a new one; the clock is read at the same moment, so the first value shown is exact.
  */
-export function useCooldown(initialUntil: number): { seconds: number; start: (until: number) => void } {
+export function useCooldown(initialUntil: number): {
+  seconds: number;
+  start: (until: number) => void;
+  /** Starts a countdown of `seconds` from now (e.g. a 429's Retry-After). */
+  startIn: (seconds: number) => void;
+} {
   const [clock, setClock] = useState(() => ({ until: initialUntil, now: Date.now() }));
   const running = clock.until > clock.now;
 
@@ -25,5 +30,10 @@ export function useCooldown(initialUntil: number): { seconds: number; start: (un
     setClock({ until, now: Date.now() });
   }, []);
 
-  return { seconds: secondsLeft(clock.until, clock.now), start };
+  const startIn = useCallback((seconds: number) => {
+    const now = Date.now();
+    setClock({ until: now + seconds * 1000, now });
+  }, []);
+
+  return { seconds: secondsLeft(clock.until, clock.now), start, startIn };
 }

@@ -5,21 +5,29 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../shared/routing';
+import { ApiError } from '../../../shared/http';
 import { useServices } from '../../../shared/services';
-import { Button, Card, Page } from '../../../shared/ui';
+import { Button, Card, Page, TABULAR_NUMS } from '../../../shared/ui';
+import { Notice } from '../../../shared/ui/Notice/Notice';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 import styles from '../components/AuthForm.module.css';
 import { readRestoreState, type RestoreState } from '../lib/restoreState';
+import { useCooldown } from '../lib/useCooldown';
 
 const FIELDS = ['email'] as const;
 
-/** Step 1 of restoring access: mail a code to the address (the answer is the same for any). */
+/**
+ * Step 1 of restoring access: mail a code to the address (the answer is the same for any).
+ * Codes are rationed per address; asked too soon (say, right after signing up, whose code is
+ * still on its way), the page counts down the server's Retry-After instead of a bare error.
+ */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const { http } = useServices();
   const handleError = useRequestErrorHandler();
   const navigate = useNavigate();
   const location = useLocation();
+  const cooldown = useCooldown(0);
   const {
     register,
     handleSubmit,
@@ -34,6 +42,10 @@ export default function ForgotPasswordPage() {
     try {
       await http.request('restoreCode', { body, silent: true });
     } catch (error) {
+      if (error instanceof ApiError && error.status === 429 && error.retryAfter !== null) {
+        cooldown.startIn(error.retryAfter);
+        return;
+      }
       handleError(error, { fields: FIELDS, setError });
       return;
     }
@@ -41,13 +53,21 @@ export default function ForgotPasswordPage() {
     await navigate(PATHS.restoreCode, { state });
   });
 
+  const waiting = cooldown.seconds > 0;
   return (
     <Page title={t('Auth.ForgotPasswordTitle')} lead={t('Auth.ForgotPasswordLead')} width="narrow">
       <Card className={styles.card}>
         <form noValidate onSubmit={onSubmit} className={styles.form}>
           <EmailField label={t('Auth.Email')} {...register('email')} error={errors.email?.message} />
-          <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
-            {t('Auth.SendCode')}
+          {waiting && <Notice tone="info">{t('Auth.CodeWait')}</Notice>}
+          <Button type="submit" size="lg" fullWidth disabled={isSubmitting || waiting}>
+            {waiting ? (
+              <span className={TABULAR_NUMS} data-testid="send-code-countdown">
+                {t('Verify.ResendIn', { seconds: cooldown.seconds })}
+              </span>
+            ) : (
+              t('Auth.SendCode')
+            )}
           </Button>
         </form>
       </Card>

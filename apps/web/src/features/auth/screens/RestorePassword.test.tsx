@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
@@ -85,5 +85,35 @@ describe('forgot password', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot password' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/forgetPassword');
+  });
+
+  it('counts down the server’s wait when a code was asked for too recently, then lets the visitor ask', async () => {
+    let asked = 0;
+    serveAuthApi(server, session, {
+      'POST /api/auth/restore/code': () =>
+        ++asked === 1
+          ? errorReply(429, 'TOO_MANY_REQUESTS', 'Too many attempts. Please try again in 2 seconds', {
+              headers: { 'retry-after': '2' },
+            })
+          : noContent,
+    });
+    const { user, router } = await renderApp({ path: '/auth/forgetPassword', apiUrl: server.apiUrl });
+    await screen.findByRole('heading', { level: 1, name: 'Forgot password' });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+
+    // Not a bare error in the modal: a note and a live countdown on the button.
+    const countdown = await screen.findByTestId('send-code-countdown');
+    expect(countdown).toHaveTextContent(/^Send a new code in [12] s$/);
+    expect(screen.getByRole('status')).toHaveTextContent('A code for this address was asked for recently.');
+    expect(countdown.closest('button')).toBeDisabled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled());
+    expect(screen.queryByRole('status')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByRole('heading', { level: 1, name: 'Enter the code' });
+    expect(router.state.location.pathname).toBe('/auth/forgetPassword/code');
+    expect(asked).toBe(2);
   });
 });

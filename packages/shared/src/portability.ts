@@ -18,7 +18,7 @@ import { LANGUAGES, type Language } from './constants';
  * comma, SPEC §5), so "cat,“kitty, puss”" and "cat,kitty,puss" are the same word. Fields are
  * quoted as RFC 4180 says when they hold the delimiter, a quote or a line break. Text a
  * spreadsheet would run as a formula carries a `'` mark that the reader takes off again
- * (`neutralizeFormulas`, docs/decisions/0020-csv-formula-cells.md).
+ * (`neutralizeFormulas`, docs/decisions/0019-csv-formula-cells.md).
  */
 
 export const IMPORT_DELIMITERS = [',', ';', '\t'] as const;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/clock';
-import { createTestApp, sessionCookie, testDriver, type TestApp } from '../../../test/harness';
+import { PASSWORD, startAuthTestBed, type AuthTestBed } from '../../../test/auth-bed';
+import { sessionCookie, testDriver, type TestApp } from '../../../test/harness';
 import { SmtpSink } from '../../../test/smtp-sink';
 
 /**
@@ -9,9 +10,9 @@ import { SmtpSink } from '../../../test/smtp-sink';
  * real and concurrent (Promise.all of inject), on PGlite and on PostgreSQL.
  */
 
-const PASSWORD = 'Secret123';
 const MINUTE = 60_000;
 
+let bed: AuthTestBed;
 let t: TestApp;
 let sink: SmtpSink;
 const clock = new TestClock();
@@ -19,13 +20,10 @@ let counter = 0;
 const uniqueEmail = (label: string) => `${label}.${++counter}@example.com`;
 
 beforeAll(async () => {
-  sink = new SmtpSink();
-  t = await createTestApp({ env: { SMTP_URL: await sink.start() }, clock: clock.now });
+  bed = await startAuthTestBed({ clock });
+  ({ t, sink } = bed);
 });
-afterAll(async () => {
-  await t.close();
-  await sink.stop();
-});
+afterAll(() => bed.close());
 
 const post = (
   url: string,

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_LIFETIME_MS, VERIFICATION_CODE_TTL_MS } from '@wordhoard/shared';
 import { emailCodes, users } from '../../db/schema';
 import { TestClock } from '../../../test/clock';
-import { createTestApp, sessionCookie, testDriver, type TestApp } from '../../../test/harness';
+import { PASSWORD, startAuthTestBed, type AuthTestBed } from '../../../test/auth-bed';
+import { sessionCookie, testDriver, type TestApp } from '../../../test/harness';
 import { SmtpSink } from '../../../test/smtp-sink';
 
-const PASSWORD = 'Secret123';
 const MINUTE = 60_000;
 
+let bed: AuthTestBed;
 let t: TestApp;
 let sink: SmtpSink;
 const clock = new TestClock();
@@ -16,14 +17,10 @@ let counter = 0;
 const uniqueEmail = (label: string) => `${label}.${++counter}@example.com`;
 
 beforeAll(async () => {
-  sink = new SmtpSink();
-  const smtpUrl = await sink.start();
-  t = await createTestApp({ env: { SMTP_URL: smtpUrl }, clock: clock.now });
+  bed = await startAuthTestBed({ clock });
+  ({ t, sink } = bed);
 });
-afterAll(async () => {
-  await t.close();
-  await sink.stop();
-});
+afterAll(() => bed.close());
 
 const post = (url: string, payload?: object, headers: Record<string, string> = {}, remoteAddress?: string) =>
   t.app.inject({

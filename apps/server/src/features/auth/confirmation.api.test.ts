@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SORTING_CONFIGS } from '@wordhoard/shared';
 import { TestClock } from '../../../test/clock';
-import { createTestApp, sessionCookie, testDriver, type TestApp } from '../../../test/harness';
+import { sessionCookie, testDriver, type TestApp } from '../../../test/harness';
+import { PASSWORD, startAuthTestBed, type AuthTestBed } from '../../../test/auth-bed';
 import { JwksServer } from '../../../test/jwks-server';
 import { SmtpSink } from '../../../test/smtp-sink';
 import { RATE_LIMITS } from '../rate-limit/rate-limiter';
@@ -12,10 +13,10 @@ import { hashPassword } from './password';
  * A password change and an account deletion need the owner's confirmation, not just their
  * session (docs/decisions/0016-confirming-sensitive-changes.md).
  */
-const PASSWORD = 'Secret123';
 const NEW_PASSWORD = 'Brand-new-9';
 const MINUTE = 60_000;
 
+let bed: AuthTestBed;
 let t: TestApp;
 let sink: SmtpSink;
 let jwks: JwksServer;
@@ -24,18 +25,11 @@ let counter = 0;
 const uniqueEmail = (label: string) => `${label}.${++counter}.${Date.now()}@example.com`;
 
 beforeAll(async () => {
-  sink = new SmtpSink();
-  jwks = new JwksServer();
-  const [smtpUrl, jwksUrl] = await Promise.all([sink.start(), jwks.start()]);
-  t = await createTestApp({
-    env: { SMTP_URL: smtpUrl, GOOGLE_CLIENT_ID: jwks.clientId, GOOGLE_JWKS_URL: jwksUrl },
-    clock: clock.now,
-  });
+  bed = await startAuthTestBed({ clock, google: true });
+  ({ t, sink } = bed);
+  jwks = bed.jwks!;
 });
-afterAll(async () => {
-  await t.close();
-  await Promise.all([sink.stop(), jwks.stop()]);
-});
+afterAll(() => bed.close());
 
 const post = (url: string, payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });

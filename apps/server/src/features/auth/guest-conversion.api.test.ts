@@ -3,13 +3,14 @@ import { DEFAULT_SORTING_CONFIGS, GUEST_LIFETIME_MS } from '@wordhoard/shared';
 import { users } from '../../db/schema';
 import { TestClock } from '../../../test/clock';
 import { JwksServer } from '../../../test/jwks-server';
-import { createTestApp, sessionCookie, testDriver, type TestApp } from '../../../test/harness';
+import { sessionCookie, testDriver, type TestApp } from '../../../test/harness';
+import { PASSWORD, startAuthTestBed, type AuthTestBed } from '../../../test/auth-bed';
 import { SmtpSink } from '../../../test/smtp-sink';
 import { stateFingerprint } from '../../../test/state';
 
-const PASSWORD = 'Secret123';
 const DAY_AND_AN_HOUR = GUEST_LIFETIME_MS + 60 * 60 * 1000;
 
+let bed: AuthTestBed;
 let t: TestApp;
 let sink: SmtpSink;
 let jwks: JwksServer;
@@ -18,18 +19,11 @@ let counter = 0;
 const uniqueEmail = (label: string) => `${label}.${++counter}.${Date.now()}@example.com`;
 
 beforeAll(async () => {
-  sink = new SmtpSink();
-  jwks = new JwksServer();
-  const [smtpUrl, jwksUrl] = await Promise.all([sink.start(), jwks.start()]);
-  t = await createTestApp({
-    env: { SMTP_URL: smtpUrl, GOOGLE_CLIENT_ID: jwks.clientId, GOOGLE_JWKS_URL: jwksUrl },
-    clock: clock.now,
-  });
+  bed = await startAuthTestBed({ clock, google: true });
+  ({ t, sink } = bed);
+  jwks = bed.jwks!;
 });
-afterAll(async () => {
-  await t.close();
-  await Promise.all([sink.stop(), jwks.stop()]);
-});
+afterAll(() => bed.close());
 
 const request = (
   method: 'GET' | 'POST' | 'PATCH',

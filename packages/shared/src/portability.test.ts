@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { termKey } from './validation';
 import {
   guessImportOptions,
   exportFileName,
-  importTermKey,
   parseDelimited,
   neutralizeFormulas,
   parseImport,
@@ -43,9 +43,9 @@ const term = formulaLike(termSchema, textOf(termSchema, fc.constant(',')));
 const definition = formulaLike(definitionSchema, textOf(definitionSchema, fc.constant(';')));
 const word = fc.record({
   term,
-  definitions: fc.uniqueArray(definition, { minLength: 1, maxLength: 10, selector: importTermKey }),
+  definitions: fc.uniqueArray(definition, { minLength: 1, maxLength: 10, selector: termKey }),
 });
-const words = fc.uniqueArray(word, { minLength: 1, maxLength: 25, selector: (w) => importTermKey(w.term) });
+const words = fc.uniqueArray(word, { minLength: 1, maxLength: 25, selector: (w) => termKey(w.term) });
 
 const NO_LIMIT = { existingTerms: [], existingCount: 0, wordLimit: 5000 };
 const messagesOf = (row: { problems: { message: string }[] }) =>

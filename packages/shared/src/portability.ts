@@ -3,6 +3,7 @@ import {
   VALIDATION_KEYS,
   encodeMessage,
   normalizeSpaces,
+  termKey,
   splitDefinitions,
   type MessageValues,
 } from './validation';
@@ -267,7 +268,6 @@ export interface ImportContext {
 }
 
 /** Terms are unique per dictionary ignoring case (as the words table's unique index). */
-export const importTermKey = (term: string) => term.toLocaleLowerCase();
 
 const message = (key: string, values?: MessageValues) => encodeMessage(key, values);
 
@@ -277,7 +277,7 @@ const message = (key: string, values?: MessageValues) => encodeMessage(key, valu
  * the role's word limit are errors. Only `ready` words are imported.
  */
 export function previewImport(entries: readonly ParsedEntry[], context: ImportContext): ImportPreview {
-  const existing = new Set([...context.existingTerms].map(importTermKey));
+  const existing = new Set([...context.existingTerms].map(termKey));
   const firstLine = new Map<string, number>();
   const rows: ImportRow[] = [];
   const words: ImportPreview['words'] = [];
@@ -298,7 +298,7 @@ export function previewImport(entries: readonly ParsedEntry[], context: ImportCo
       rows.push({ ...entry, status: 'error', problems });
       continue;
     }
-    const key = importTermKey(parsed.data.term);
+    const key = termKey(parsed.data.term);
     const earlier = firstLine.get(key);
     if (earlier !== undefined) {
       problems.push({

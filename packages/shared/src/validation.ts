@@ -50,6 +50,16 @@ export function normalizeSpaces(value: string): string {
   return value.normalize('NFC').replace(/\s+/gu, ' ').trim();
 }
 
+/**
+ * The identity of a term within one dictionary: two terms with the same key are the same word
+ * (SPEC §4: a term appears once per dictionary, whatever its case). The server stores it in
+ * `words.term_key` under a unique index; the editor and the import preview use it to flag a
+ * duplicate before anything is sent.
+ */
+export function termKey(term: string): string {
+  return normalizeSpaces(term).toLocaleLowerCase();
+}
+
 // --- Field schemas -------------------------------------------------------------------------
 
 const required = encodeMessage(VALIDATION_KEYS.required);

@@ -2,6 +2,7 @@ import type { Caller } from '../session/caller';
 import {
   DEFAULT_SORTING_CONFIGS,
   ROLE_LIMITS,
+  termKey,
   type Dictionary,
   type DictionaryExport,
   type ImportResult,
@@ -28,9 +29,6 @@ type UpdateBody = z.output<typeof updateDictionaryBodySchema>;
 type ImportDictionaryBody = z.output<typeof importDictionaryBodySchema>;
 type Tx = Parameters<Parameters<DictionariesRepository['transaction']>[0]>[0];
 type NewWord = Required<Pick<WordInput, 'term' | 'definitions'>>;
-
-/** Terms are unique per dictionary ignoring case; the key is what the unique index holds. */
-export const termKey = (term: string) => term.toLocaleLowerCase();
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 

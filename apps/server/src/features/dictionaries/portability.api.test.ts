@@ -4,7 +4,7 @@ import {
   accountExportSchema,
   definitionSchema,
   dictionaryExportSchema,
-  importTermKey,
+  termKey,
   normalizeSpaces,
   parseDelimited,
   parseImport,
@@ -310,10 +310,10 @@ describe(`export (${testDriver})`, () => {
         definitions: fc.uniqueArray(text(definitionSchema, ';'), {
           minLength: 1,
           maxLength: 4,
-          selector: importTermKey,
+          selector: termKey,
         }),
       }),
-      { minLength: 1, maxLength: 12, selector: (word) => importTermKey(word.term) },
+      { minLength: 1, maxLength: 12, selector: (word) => termKey(word.term) },
     );
 
     await fc.assert(

@@ -3,6 +3,7 @@ import {
   definitionsSchema,
   encodeMessage,
   normalizeSpaces,
+  termKey,
   splitDefinitions,
   termSchema,
   type UpdateDictionaryBody,
@@ -162,7 +163,6 @@ export function validateWord(values: WordValues): WordErrors {
 export const isBlank = (values: WordValues) => values.term.trim() === '' && values.definitions.trim() === '';
 
 /** The key terms are unique by on the server: spaces collapsed, case ignored. */
-export const termKey = (term: string) => normalizeSpaces(term).toLocaleLowerCase();
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item, index) => item === b[index]);

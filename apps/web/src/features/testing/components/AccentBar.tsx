@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
-import { ACCENTS, UKRAINIAN_ALPHABET, capital, insertAtCaret } from '../model/accents';
+import { ACCENTS, UKRAINIAN_ALPHABET, capital, insertAtCaret } from '../lib/accents';
 import styles from './AccentBar.module.css';
 
 interface AccentBarProps {

@@ -12,11 +12,11 @@ import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
 import { refreshTestingState, testingKeys, testingStateQuery } from '../api/testingApi';
 import { AnswerList } from '../components/AnswerList';
 import { ResultIcon } from '../components/ResultIcon';
-import { parseCheckState, resultKind, type CheckState } from '../model/navigationState';
-import { useSubmissions } from '../model/submissions';
-import { useActiveTest } from '../model/useActiveTest';
-import { useFocusOnMount } from '../model/useFocusOnMount';
-import { useReportUnexpected } from '../model/useReportUnexpected';
+import { parseCheckState, resultKind, type CheckState } from '../lib/navigationState';
+import { useSubmissions } from '../lib/submissions';
+import { useActiveTest } from '../lib/useActiveTest';
+import { useFocusOnMount } from '../lib/useFocusOnMount';
+import { useReportUnexpected } from '../lib/useReportUnexpected';
 import styles from './CheckPage.module.css';
 
 /** The outcome of a checked answer: correct, almost (with the exact spelling) or wrong. */

@@ -23,17 +23,17 @@ import {
 import { SegmentedControl } from '../../../shared/ui/SegmentedControl/SegmentedControl';
 import { dueCountsQuery, dueFor, testerDictionariesQuery, testingStateQuery } from '../api/testingApi';
 import { LoadFailed } from '../components/LoadFailed';
-import { testLanguages, type ActiveTest } from '../model/activeTest';
-import { languageName } from '../model/languageName';
+import { testLanguages, type ActiveTest } from '../lib/activeTest';
+import { languageName } from '../lib/languageName';
 import {
   DEFAULT_FORM_VALUES,
   formValuesFrom,
   testerFormSchema,
   toTesterOptions,
   type TesterFormValues,
-} from '../model/testerForm';
-import { useActiveTest } from '../model/useActiveTest';
-import { useStartTest } from '../model/useStartTest';
+} from '../lib/testerForm';
+import { useActiveTest } from '../lib/useActiveTest';
+import { useStartTest } from '../lib/useStartTest';
 import styles from './CreateTesterPage.module.css';
 
 export default function CreateTesterPage() {

@@ -14,8 +14,8 @@ import { AnswerList } from '../components/AnswerList';
 import { LoadFailed } from '../components/LoadFailed';
 import { ResultBadge } from '../components/ResultBadge';
 import { ResultIcon, type ResultKind } from '../components/ResultIcon';
-import { useActiveTest } from '../model/useActiveTest';
-import { useStartTest } from '../model/useStartTest';
+import { useActiveTest } from '../lib/useActiveTest';
+import { useStartTest } from '../lib/useStartTest';
 import styles from './FinishPage.module.css';
 
 /** The report at the end of a test. */

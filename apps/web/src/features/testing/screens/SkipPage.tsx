@@ -11,9 +11,9 @@ import { testingStateQuery } from '../api/testingApi';
 import { AnswerList } from '../components/AnswerList';
 import { ResultIcon } from '../components/ResultIcon';
 import { TermDisplay } from '../components/TermDisplay';
-import { parseSkipState, type SkipState } from '../model/navigationState';
-import { useActiveTest } from '../model/useActiveTest';
-import { useFocusOnMount } from '../model/useFocusOnMount';
+import { parseSkipState, type SkipState } from '../lib/navigationState';
+import { useActiveTest } from '../lib/useActiveTest';
+import { useFocusOnMount } from '../lib/useFocusOnMount';
 import styles from './SkipPage.module.css';
 
 /** A skipped word with its answers revealed. */

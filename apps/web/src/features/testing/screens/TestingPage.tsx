@@ -17,11 +17,11 @@ import { AnswerList } from '../components/AnswerList';
 import { LoadFailed } from '../components/LoadFailed';
 import { ResultIcon } from '../components/ResultIcon';
 import { TermDisplay } from '../components/TermDisplay';
-import { languageName } from '../model/languageName';
-import type { CheckState, SkipState } from '../model/navigationState';
-import { useSubmissions } from '../model/submissions';
-import { useActiveTest } from '../model/useActiveTest';
-import { useReportUnexpected } from '../model/useReportUnexpected';
+import { languageName } from '../lib/languageName';
+import type { CheckState, SkipState } from '../lib/navigationState';
+import { useSubmissions } from '../lib/submissions';
+import { useActiveTest } from '../lib/useActiveTest';
+import { useReportUnexpected } from '../lib/useReportUnexpected';
 import styles from './TestingPage.module.css';
 
 /** The test runner: shows the current word, or moves on to the report or the set-up screen. */

@@ -12,7 +12,7 @@ import type {
 } from '@wordhoard/shared';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, type TestServer } from '../../../test/testServer';
-import { saveActiveTest } from '../model/activeTest';
+import { saveActiveTest } from '../lib/activeTest';
 
 /**
  * A small stand-in for the API's session, dictionaries and testing endpoints (DESIGN §3, §5),

@@ -1,5 +1,5 @@
 /**
- * Lighthouse in `npm run bench` (issue 8): the production build served by the real server (on a
+ * Lighthouse in `npm run bench`: the production build served by the real server (on a
  * throwaway PGlite), audited by the npm `lighthouse` CLI in Debian's Chromium — mobile form
  * factor with simulated throttling (Lighthouse's defaults). Each page is audited several times
  * and the median run (by performance score) is reported, since one run on a busy machine is

@@ -1,4 +1,4 @@
-// Initial JavaScript budgets (issue 8), checked on every `npm test` from the build output:
+// Initial JavaScript budgets (docs/performance.md), checked on every `npm test` from the build output:
 // what a browser must download before a route can render — the entry chunk with its static
 // imports, the route's lazy screen with its static imports, and the English locale chunks.
 // A failure names the chunks that grew against the recorded baseline.

@@ -9,7 +9,7 @@ import { expect, test as base } from '@playwright/test';
 import { enterAsGuest } from './support/session';
 
 /**
- * Spaced repetition in the browser (issue 10): words answered wrong come back the next day as
+ * Spaced repetition in the browser (decision 0011): words answered wrong come back the next day as
  * "due words"; a due test runs to its report with the accent bar typing the umlaut, and a word
  * answered wrong is edited from the report.
  *

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { enterAsGuest } from './support/session';
 
 /**
- * Self-testing in the browser against the real server (issue 5). Guests get 3 attempts a day,
+ * Self-testing in the browser against the real server (SPEC §2, DESIGN §5). Guests get 3 attempts a day,
  * so every test signs in as a fresh guest.
  */
 

@@ -109,7 +109,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
-/** The product's limits (issue 3), applied through whichever store is configured. */
+/** The product's limits (decision 0006), applied through whichever store is configured. */
 export const RATE_LIMITS = {
   failedLogin: { name: 'login-failed', limit: 10, windowMs: 15 * 60 * 1000 },
   /** Confirmations of a password change or deletion per account, like logins: no guessing. */

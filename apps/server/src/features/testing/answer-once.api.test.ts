@@ -7,8 +7,8 @@ import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
 
 /**
- * An answer is applied once, to the word it was typed for (issue 16;
- * docs/decisions/0018-answers-applied-once.md). Double submits and retries are real parallel
+ * An answer is applied once, to the word it was typed for, never to the next word
+ * (docs/decisions/0018-answers-applied-once.md). Double submits and retries are real parallel
  * requests; whichever order they take, the outcome must be the same.
  */
 let t: TestApp;

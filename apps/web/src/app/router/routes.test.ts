@@ -38,9 +38,9 @@ const SPEC_ROUTES = [
   '/policy/terms-of-use',
   '*',
 ];
-/** Screens beyond SPEC §2: import, and a guest keeping their words (issue 11). */
+/** Screens beyond SPEC §2: import, and a guest keeping their words (decision 0012). */
 const PORTABILITY_ROUTES = ['/dictionaries/import', '/dictionaries/{dictionaryId}/import', '/account/create'];
-/** Screens beyond the spec (issue 10: progress, editing one word from the report). */
+/** Screens beyond the spec (spaced repetition, decision 0011: progress, editing one word from the report). */
 const EXTRA_ROUTES = [
   '/dictionaries/{dictionaryId}/words/{wordId}/edit',
   '/dictionaries/{dictionaryId}/progress',

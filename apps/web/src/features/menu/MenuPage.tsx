@@ -10,7 +10,7 @@ import styles from './MenuPage.module.css';
 export default function MenuPage() {
   const { t } = useTranslation();
   const { http } = useServices();
-  // Words due for review today, across all dictionaries (issue 10); left out until known.
+  // Words due for review today, across all dictionaries (decision 0011); left out until known.
   const due = useQuery({
     queryKey: ['testing', 'due'],
     queryFn: ({ signal }) => http.request('dueCounts', { signal, silent: true }),

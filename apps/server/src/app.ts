@@ -21,7 +21,7 @@ import { registerTestingRoutes } from './features/testing/testing.routes';
 import { registerTranslateRoutes } from './features/translate/translate.routes';
 import { registerUsersRoutes } from './features/users/users.routes';
 import { createServices } from './services';
-import { registerAccessControl } from './http/access';
+import { registerAccessControl } from './features/session/session.access';
 import { startEmbeddedMaintenance } from './db/maintenance';
 import { apiNotFound, registerErrorHandler } from './http/error-handler';
 import { ServerMessages } from './http/messages';
@@ -149,7 +149,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerAccessControl(app, config, services.sessions);
   registerClientLimits(app, services.rateLimiter);
   if (deps.backgroundJobs) {
-    const stopSweeper = startGuestSweeper(services.usersRepository, app.log, clock);
+    const stopSweeper = startGuestSweeper(services.users, app.log, clock);
     const stopMaintenance = startEmbeddedMaintenance(database, app.log);
     app.addHook('onClose', async () => {
       stopSweeper();

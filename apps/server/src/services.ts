@@ -5,18 +5,16 @@ import type { Database } from './db/database';
 import { AuthService } from './features/auth/auth.service';
 import { DictionariesRepository } from './features/dictionaries/dictionaries.repository';
 import { AccountExportService } from './features/portability/account-export';
+import { AccountExportRepository } from './features/portability/account-export.repository';
 import { DictionariesService } from './features/dictionaries/dictionaries.service';
 import { EmailCodeService } from './features/auth/email-codes';
+import { EmailCodesRepository } from './features/auth/email-codes.repository';
 import { GoogleVerifier } from './features/auth/google';
 import { LogMailer, SmtpMailer, type Mailer } from './features/mail/mailer';
 import { PaymentsService, createStripeClient } from './features/payments/payments.service';
 import { SubscriptionsRepository } from './features/payments/subscriptions.repository';
-import {
-  DatabaseRateLimitStore,
-  RateLimiter,
-  RedisRateLimitStore,
-  type RateLimitStore,
-} from './features/rate-limit/rate-limiter';
+import { DatabaseRateLimitStore } from './features/rate-limit/rate-limit.repository';
+import { RateLimiter, RedisRateLimitStore, type RateLimitStore } from './features/rate-limit/rate-limiter';
 import { SessionRepository } from './features/session/session.repository';
 import { SessionService } from './features/session/session.service';
 import { TestingRepository } from './features/testing/testing.repository';
@@ -33,7 +31,10 @@ declare module 'fastify' {
 
 export type Services = ReturnType<typeof createServices>;
 
-/** The composition root: every service wired to its repository and adapters, once. */
+/**
+ * The composition root: every service wired to its repository and adapters, once. It hands out
+ * services only: a repository is its service's own (ARCHITECTURE.md).
+ */
 export function createServices(deps: {
   config: Config;
   database: Database;
@@ -63,13 +64,13 @@ export function createServices(deps: {
     stripe: createStripeClient(config.stripe),
     config,
     subscriptions: new SubscriptionsRepository(db),
-    users: usersRepository,
+    users,
     clock,
   });
   const auth = new AuthService({
-    users: usersRepository,
+    users,
     sessions,
-    codes: new EmailCodeService(db, clock),
+    codes: new EmailCodeService(new EmailCodesRepository(db), clock),
     mailer,
     rateLimiter,
     google: config.google.clientId
@@ -82,16 +83,15 @@ export function createServices(deps: {
   const dictionariesRepository = new DictionariesRepository(db);
   const dictionaries = new DictionariesService(dictionariesRepository, clock);
   const accountExport = new AccountExportService({
-    db,
-    users: usersRepository,
-    dictionaries: dictionariesRepository,
+    repository: new AccountExportRepository(db),
+    users,
+    dictionaries,
     clock,
   });
   const translate = new TranslateService(config.translate, clock);
   const testing = new TestingService(new TestingRepository(db), clock);
 
   return {
-    usersRepository,
     dictionaries,
     accountExport,
     translate,

@@ -11,7 +11,7 @@ export async function createUser(
 ): Promise<{ id: string; email: string; cookie: string }> {
   sequence += 1;
   const email = `${role.toLowerCase()}.${sequence}.${Date.now()}@example.com`;
-  const [user] = await app.services.usersRepository
+  const [user] = await app.services.users
     .insert({ email, role, sortingConfigs: DEFAULT_SORTING_CONFIGS })
     .then((row) => [row]);
   if (!user) throw new Error('no user');

@@ -46,6 +46,55 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export const errorCodeSchema = z.enum(ERROR_CODES);
 
+/**
+ * The one table from an error code to the HTTP status it is sent with (DESIGN §3). The server's
+ * AppError reads its status here, so a code cannot go out with two statuses; the only
+ * exceptions are framework errors (a 405, a 415…) that keep their own status and are labelled
+ * with the nearest generic code by the error handler.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  ROLE_NOT_ALLOWED: 403,
+  BAD_ORIGIN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  EMAIL_TAKEN: 409,
+  INVALID_CREDENTIALS: 401,
+  INCORRECT_CODE: 400,
+  CODE_EXPIRED: 400,
+  ALREADY_VERIFIED: 409,
+  INVALID_GOOGLE_TOKEN: 401,
+  GOOGLE_ALREADY_LINKED: 409,
+  GOOGLE_UNAVAILABLE: 503,
+  CURRENT_PASSWORD_REQUIRED: 400,
+  WRONG_CURRENT_PASSWORD: 403,
+  GOOGLE_CONFIRMATION_REQUIRED: 400,
+  GOOGLE_CONFIRMATION_FAILED: 403,
+  DELETION_CONFIRMATION_REQUIRED: 400,
+  MAX_DICTIONARIES: 403,
+  MAX_WORDS: 403,
+  DUPLICATE_TERM: 409,
+  MAX_TESTS: 403,
+  EMPTY_TEST: 400,
+  NO_ACTIVE_TEST: 409,
+  WORD_NOT_CURRENT: 409,
+  TRANSLATION_UNAVAILABLE: 503,
+  PAYMENTS_UNAVAILABLE: 503,
+  ALREADY_PREMIUM: 409,
+  NO_SUBSCRIPTION: 404,
+  PAYMENT_IN_PROGRESS: 409,
+  PAYMENT_PROVIDER_ERROR: 502,
+  UPSTREAM_ERROR: 502,
+  INVALID_SIGNATURE: 400,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+} as const satisfies Record<ErrorCode, number>;
+
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),
   code: errorCodeSchema,

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './error-handler';
-import { AppError } from './errors';
+import { AppError } from '../domain/errors';
 import { ServerMessages } from './messages';
 
 /** A bare Fastify with our error handler, and what it logged. */
@@ -44,7 +44,7 @@ beforeAll(async () => {
     });
   });
   app.get('/cause', () => {
-    throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', {}, {}, { cause: foreignError(401, {}) });
+    throw new AppError('PAYMENT_PROVIDER_ERROR', {}, { cause: foreignError(401, {}) });
   });
   app.get('/bug', () => {
     throw new Error('a bug of ours');

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorCode } from '@wordhoard/shared';
-import { AppError } from './errors';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@wordhoard/shared';
+import { AppError } from '../domain/errors';
 import type { ServerMessages } from './messages';
 
 /** Errors of the database driver that mean "unreachable", not "your request was wrong". */
@@ -104,7 +104,7 @@ export function registerErrorHandler(app: FastifyInstance, messages: ServerMessa
           .join('.'),
         message: messages.validation(language, issue.message ?? ''),
       }));
-      return send(request, reply, 400, 'VALIDATION_ERROR', { details });
+      return send(request, reply, ERROR_STATUS.VALIDATION_ERROR, 'VALIDATION_ERROR', { details });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
@@ -115,7 +115,7 @@ export function registerErrorHandler(app: FastifyInstance, messages: ServerMessa
       // E.g. a client library's error for Stripe's 401 (our API key): copying its status would
       // tell the browser its session ended, and its headers would frame our body wrongly.
       request.log.error({ err: error }, 'outside service failed');
-      return send(request, reply, 502, 'UPSTREAM_ERROR');
+      return send(request, reply, ERROR_STATUS.UPSTREAM_ERROR, 'UPSTREAM_ERROR');
     }
     const statusCode = hasStatus ? (error.statusCode as number) : 500;
     if (statusCode >= 500) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config';
-import { AppError } from './errors';
+import { AppError } from '../domain/errors';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -51,7 +51,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     const origin = request.headers.origin;
     if (!origin || ORIGIN_EXEMPT.has(request.url.split('?')[0] ?? '')) return;
     if (origin === config.appOrigin || origin === requestOrigin(request)) return;
-    throw new AppError(403, 'BAD_ORIGIN');
+    throw new AppError('BAD_ORIGIN');
   });
 
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

@@ -324,17 +324,17 @@ describe(`guests (${testDriver})`, () => {
 
     clock.advance(GUEST_LIFETIME_MS + 1000);
     expect((await me(cookie)).statusCode).toBe(401);
-    const removed = await t.app.services.usersRepository.deleteExpiredGuests(clock.now());
+    const removed = await t.app.services.users.deleteExpiredGuests(clock.now());
     expect(removed).toBeGreaterThanOrEqual(1);
-    expect(await t.app.services.usersRepository.findById(user.id)).toBeUndefined();
+    expect(await t.app.services.users.findById(user.id)).toBeUndefined();
   });
 
   it('sweeping twice at once is safe', async () => {
     await post('/api/auth/guest', {});
     clock.advance(GUEST_LIFETIME_MS + 1000);
     const [a, b] = await Promise.all([
-      t.app.services.usersRepository.deleteExpiredGuests(clock.now()),
-      t.app.services.usersRepository.deleteExpiredGuests(clock.now()),
+      t.app.services.users.deleteExpiredGuests(clock.now()),
+      t.app.services.users.deleteExpiredGuests(clock.now()),
     ]);
     expect(a + b).toBeGreaterThanOrEqual(1);
   });
@@ -399,7 +399,7 @@ describe(`the user (${testDriver})`, () => {
     expect(String(response.headers['set-cookie'])).toMatch(/wordhoard_session=;/);
     expect((await me(cookie)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(401);
-    expect(await t.app.services.usersRepository.findByEmail(email)).toBeUndefined();
+    expect(await t.app.services.users.findByEmail(email)).toBeUndefined();
     expect((await post('/api/auth/login', { email, password: PASSWORD })).statusCode).toBe(401);
   });
 });

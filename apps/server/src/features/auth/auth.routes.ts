@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageFromAcceptLanguage, type Language } from '@wordhoard/shared';
 import type { Config } from '../../config/config';
-import { currentSession } from '../../http/access';
 import { route } from '../../http/route';
 import { clearSessionCookie, setSessionCookie } from '../session/session.cookie';
 import type { AuthService, SignedIn } from './auth.service';
@@ -34,13 +33,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
     respond(reply, await auth.login({ email: body.email, password: body.password, ip: request.ip })),
   );
 
-  route(app, 'verify', async ({ body, request }) => {
-    await auth.verify(currentSession(request).userId, body.code);
+  route(app, 'verify', async ({ caller, body }) => {
+    await auth.verify(caller, body.code);
     return { verified: true as const };
   });
 
-  route(app, 'resendVerification', async ({ request }) => {
-    await auth.resendVerification(currentSession(request).userId, request.ip);
+  route(app, 'resendVerification', async ({ caller, request }) => {
+    await auth.resendVerification(caller, request.ip);
     return null;
   });
 
@@ -53,14 +52,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
     respond(reply, await auth.restore({ email: body.email, code: body.code, ip: request.ip })),
   );
 
-  route(app, 'changePassword', async ({ body, request, reply }) => {
-    const session = currentSession(request);
-    const rotated = await auth.changePassword({
-      userId: session.userId,
-      sessionId: session.sessionId,
-      password: body.password,
-      confirmation: body,
-    });
+  route(app, 'changePassword', async ({ caller, body, reply }) => {
+    const rotated = await auth.changePassword(caller, { password: body.password, confirmation: body });
     if (rotated) setSessionCookie(reply, config, rotated.token, rotated.expiresAt);
     return null;
   });
@@ -73,21 +66,20 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
     respond(reply, await auth.guest(languageOf(request, body.interfaceLanguage), request.ip)),
   );
 
-  route(app, 'guestSignup', async ({ body, request }) => ({
-    user: await auth.guestSignup({
-      userId: currentSession(request).userId,
+  route(app, 'guestSignup', async ({ caller, body, request }) => ({
+    user: await auth.guestSignup(caller, {
       email: body.email,
       password: body.password,
       ip: request.ip,
     }),
   }));
 
-  route(app, 'guestGoogle', async ({ body, request }) => ({
-    user: await auth.guestGoogle(currentSession(request).userId, body.credential),
+  route(app, 'guestGoogle', async ({ caller, body }) => ({
+    user: await auth.guestGoogle(caller, body.credential),
   }));
 
-  route(app, 'deleteAccount', async ({ body, request, reply }) => {
-    await auth.deleteAccount(currentSession(request).userId, body ?? {});
+  route(app, 'deleteAccount', async ({ caller, body, reply }) => {
+    await auth.deleteAccount(caller, body ?? {});
     clearSessionCookie(reply, config);
     return null;
   });

@@ -6,13 +6,14 @@ import {
   type User,
 } from '@wordhoard/shared';
 import type { EmailCodePurpose } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden } from '../../http/errors';
+import type { Caller } from '../../domain/caller';
+import { AppError } from '../../domain/errors';
 import { codeMail } from '../mail/code-mail';
 import type { Mailer } from '../mail/mailer';
 import { RATE_LIMITS, type RateLimiter } from '../rate-limit/rate-limiter';
 import type { SessionService } from '../session/session.service';
 import { toUserDto } from '../users/user.presenter';
-import type { UserRow, UsersRepository } from '../users/users.repository';
+import type { UserRow, UsersService } from '../users/users.service';
 import type { EmailCodeService } from './email-codes';
 import type { GoogleIdentity, GoogleVerifier } from './google';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
@@ -26,7 +27,7 @@ export interface SignedIn {
 }
 
 export interface AuthServiceDeps {
-  users: UsersRepository;
+  users: UsersService;
   sessions: SessionService;
   codes: EmailCodeService;
   mailer: Mailer;
@@ -84,7 +85,7 @@ export class AuthService {
     ip: string;
   }): Promise<SignedIn> {
     await this.deps.rateLimiter.consume(RATE_LIMITS.signup, input.ip);
-    if (await this.deps.users.findByEmail(input.email)) throw conflict('EMAIL_TAKEN');
+    if (await this.deps.users.findByEmail(input.email)) throw new AppError('EMAIL_TAKEN');
     // Checked before anything is written, so a 429 leaves no half-made account behind.
     await this.checkMailBudget(input.email, input.ip);
     const passwordHash = await hashPassword(input.password);
@@ -99,7 +100,7 @@ export class AuthService {
       });
     } catch (error) {
       // Two signups for one address at once: the unique index decides.
-      if ((error as { code?: string }).code === '23505') throw conflict('EMAIL_TAKEN');
+      if ((error as { code?: string }).code === '23505') throw new AppError('EMAIL_TAKEN');
       throw error;
     }
     await this.mailCode(user, 'verify');
@@ -118,16 +119,16 @@ export class AuthService {
     const valid = user?.passwordHash
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
-    if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS');
+    if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
     await this.deps.rateLimiter.reset(RATE_LIMITS.failedLogin, subject);
     return this.signIn(user);
   }
 
-  async verify(userId: string, code: string): Promise<void> {
-    const user = await this.requireUser(userId);
-    if (user.role !== 'notVerifiedUser') throw conflict('ALREADY_VERIFIED');
+  async verify(caller: Caller, code: string): Promise<void> {
+    const user = await this.callerUser(caller);
+    if (user.role !== 'notVerifiedUser') throw new AppError('ALREADY_VERIFIED');
     await this.deps.codes.consume(user.id, 'verify', code);
-    await this.deps.users.update(user.id, this.verifiedEmail(user));
+    await this.deps.users.updateAccount(user.id, this.verifiedEmail(user));
   }
 
   /**
@@ -142,9 +143,9 @@ export class AuthService {
     };
   }
 
-  async resendVerification(userId: string, ip: string): Promise<void> {
-    const user = await this.requireUser(userId);
-    if (user.role !== 'notVerifiedUser' || !user.email) throw conflict('ALREADY_VERIFIED');
+  async resendVerification(caller: Caller, ip: string): Promise<void> {
+    const user = await this.callerUser(caller);
+    if (user.role !== 'notVerifiedUser' || !user.email) throw new AppError('ALREADY_VERIFIED');
     await this.checkMailBudget(user.email, ip);
     await this.mailCode(user, 'verify');
   }
@@ -165,14 +166,14 @@ export class AuthService {
     const subject = `${input.email}|${input.ip}`;
     await this.deps.rateLimiter.consume(RATE_LIMITS.failedLogin, subject);
     const user = await this.deps.users.findByEmail(input.email);
-    if (!user) throw new AppError(400, 'INCORRECT_CODE');
+    if (!user) throw new AppError('INCORRECT_CODE');
     await this.deps.codes.consume(user.id, 'restore', input.code);
     await this.deps.rateLimiter.reset(RATE_LIMITS.failedLogin, subject);
     await this.deps.sessions.endAllForUser(user.id);
     // The code proves the address is theirs: an unverified account counts as verified now.
     const updated =
       user.role === 'notVerifiedUser'
-        ? await this.deps.users.update(user.id, this.verifiedEmail(user))
+        ? await this.deps.users.updateAccount(user.id, this.verifiedEmail(user))
         : user;
     // This session may set the new password without the old one, for a short while (decision 0016).
     return this.signIn(updated ?? user, { passwordReset: true });
@@ -183,23 +184,22 @@ export class AuthService {
    * restore code has just signed this session in. Every other session ends, and this one gets a
    * new token, so no token issued before the change still works.
    */
-  async changePassword(input: {
-    userId: string;
-    sessionId: string;
-    password: string;
-    confirmation: Confirmation;
-  }): Promise<{ token: string; expiresAt: Date } | undefined> {
-    const user = await this.requireUser(input.userId);
+  async changePassword(
+    caller: Caller,
+    input: { password: string; confirmation: Confirmation },
+  ): Promise<{ token: string; expiresAt: Date } | undefined> {
+    const { userId, sessionId } = await caller.session();
+    const user = await this.requireUser(userId);
     // A guest has no address to restore from: they sign up through POST /auth/guest/signup.
-    if (user.role === 'guest') throw forbidden('ROLE_NOT_ALLOWED');
+    if (user.role === 'guest') throw new AppError('ROLE_NOT_ALLOWED');
     // Taken once: the leave of the restore code is not a standing exemption.
-    const restoring = await this.deps.sessions.takePasswordReset(input.sessionId);
+    const restoring = await this.deps.sessions.takePasswordReset(sessionId);
     if (!restoring && !(await this.confirmIdentity(user, input.confirmation))) {
-      throw forbidden('ROLE_NOT_ALLOWED');
+      throw new AppError('ROLE_NOT_ALLOWED');
     }
-    await this.deps.users.update(user.id, { passwordHash: await hashPassword(input.password) });
-    await this.deps.sessions.endAllForUser(user.id, input.sessionId);
-    return this.deps.sessions.rotate(input.sessionId);
+    await this.deps.users.updateAccount(user.id, { passwordHash: await hashPassword(input.password) });
+    await this.deps.sessions.endAllForUser(user.id, sessionId);
+    return this.deps.sessions.rotate(sessionId);
   }
 
   /**
@@ -214,15 +214,15 @@ export class AuthService {
     const { currentPassword, googleCredential } = confirmation;
     const googleSubject = googleCredential !== undefined ? user.googleSubject : null;
     if (!googleSubject && !user.passwordHash) {
-      if (user.googleSubject) throw badRequest('GOOGLE_CONFIRMATION_REQUIRED');
+      if (user.googleSubject) throw new AppError('GOOGLE_CONFIRMATION_REQUIRED');
       return false;
     }
-    if (!googleSubject && currentPassword === undefined) throw badRequest('CURRENT_PASSWORD_REQUIRED');
+    if (!googleSubject && currentPassword === undefined) throw new AppError('CURRENT_PASSWORD_REQUIRED');
     await this.deps.rateLimiter.consume(RATE_LIMITS.confirmIdentity, user.id);
     if (googleSubject && googleCredential !== undefined) {
       await this.confirmWithGoogle(googleSubject, googleCredential);
     } else if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword ?? ''))) {
-      throw forbidden('WRONG_CURRENT_PASSWORD');
+      throw new AppError('WRONG_CURRENT_PASSWORD');
     }
     await this.deps.rateLimiter.reset(RATE_LIMITS.confirmIdentity, user.id);
     return true;
@@ -230,13 +230,13 @@ export class AuthService {
 
   /** A Google ID token for `subject`, issued within GOOGLE_CONFIRMATION_MAX_AGE_MS. */
   private async confirmWithGoogle(subject: string, credential: string): Promise<void> {
-    if (!this.deps.google) throw new AppError(503, 'GOOGLE_UNAVAILABLE');
+    if (!this.deps.google) throw new AppError('GOOGLE_UNAVAILABLE');
     let identity: GoogleIdentity;
     try {
       identity = await this.deps.google.verify(credential);
     } catch (error) {
       if (error instanceof AppError && error.code === 'INVALID_GOOGLE_TOKEN') {
-        throw forbidden('GOOGLE_CONFIRMATION_FAILED');
+        throw new AppError('GOOGLE_CONFIRMATION_FAILED');
       }
       throw error;
     }
@@ -246,7 +246,7 @@ export class AuthService {
       issuedAt !== undefined &&
       issuedAt >= now - GOOGLE_CONFIRMATION_MAX_AGE_MS &&
       issuedAt <= now + GOOGLE_CLOCK_SKEW_MS;
-    if (identity.subject !== subject || !fresh) throw forbidden('GOOGLE_CONFIRMATION_FAILED');
+    if (identity.subject !== subject || !fresh) throw new AppError('GOOGLE_CONFIRMATION_FAILED');
   }
 
   async guest(language: Language, ip: string): Promise<SignedIn> {
@@ -265,7 +265,7 @@ export class AuthService {
   }
 
   async google(credential: string, language: Language): Promise<SignedIn> {
-    if (!this.deps.google) throw new AppError(503, 'GOOGLE_UNAVAILABLE');
+    if (!this.deps.google) throw new AppError('GOOGLE_UNAVAILABLE');
     const identity = await this.deps.google.verify(credential);
     const known = await this.deps.users.findByGoogleSubject(identity.subject);
     if (known) return this.signIn(known);
@@ -274,8 +274,8 @@ export class AuthService {
       const sameEmail = await this.deps.users.findByEmail(identity.email);
       if (sameEmail) {
         // Linking an existing account needs Google's word that the address is the caller's.
-        if (!identity.emailVerified) throw conflict('EMAIL_TAKEN');
-        const linked = await this.deps.users.update(sameEmail.id, {
+        if (!identity.emailVerified) throw new AppError('EMAIL_TAKEN');
+        const linked = await this.deps.users.updateAccount(sameEmail.id, {
           googleSubject: identity.subject,
           ...(sameEmail.role === 'notVerifiedUser' ? this.verifiedEmail(sameEmail) : {}),
         });
@@ -298,39 +298,40 @@ export class AuthService {
    * test stays theirs. They verify the mailed code like any new account; until then the
    * guest's 24 hours still run (docs/decisions/0012-data-portability.md).
    */
-  async guestSignup(input: { userId: string; email: string; password: string; ip: string }): Promise<User> {
-    const guest = await this.requireGuest(input.userId);
+  async guestSignup(caller: Caller, input: { email: string; password: string; ip: string }): Promise<User> {
+    const guest = await this.requireGuest(caller);
     await this.deps.rateLimiter.consume(RATE_LIMITS.signup, input.ip);
-    if (await this.deps.users.findByEmail(input.email)) throw conflict('EMAIL_TAKEN');
+    if (await this.deps.users.findByEmail(input.email)) throw new AppError('EMAIL_TAKEN');
     await this.checkMailBudget(input.email, input.ip);
     const passwordHash = await hashPassword(input.password);
     let user: UserRow | undefined;
     try {
-      user = await this.deps.users.update(guest.id, {
+      user = await this.deps.users.updateAccount(guest.id, {
         email: input.email,
         passwordHash,
         role: 'notVerifiedUser',
       });
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw conflict('EMAIL_TAKEN');
+      if ((error as { code?: string }).code === '23505') throw new AppError('EMAIL_TAKEN');
       throw error;
     }
-    if (!user) throw new AppError(401, 'UNAUTHORIZED');
+    if (!user) throw new AppError('UNAUTHORIZED');
     await this.mailCode(user, 'verify');
     return toUserDto(user);
   }
 
   /** A guest signs up with Google: a `user` at once (Google vouches for them), data kept. */
-  async guestGoogle(userId: string, credential: string): Promise<User> {
-    if (!this.deps.google) throw new AppError(503, 'GOOGLE_UNAVAILABLE');
-    const guest = await this.requireGuest(userId);
+  async guestGoogle(caller: Caller, credential: string): Promise<User> {
+    if (!this.deps.google) throw new AppError('GOOGLE_UNAVAILABLE');
+    const guest = await this.requireGuest(caller);
     const identity = await this.deps.google.verify(credential);
-    if (await this.deps.users.findByGoogleSubject(identity.subject)) throw conflict('GOOGLE_ALREADY_LINKED');
+    if (await this.deps.users.findByGoogleSubject(identity.subject))
+      throw new AppError('GOOGLE_ALREADY_LINKED');
     const email = identity.email && identity.emailVerified ? identity.email : null;
-    if (email && (await this.deps.users.findByEmail(email))) throw conflict('EMAIL_TAKEN');
+    if (email && (await this.deps.users.findByEmail(email))) throw new AppError('EMAIL_TAKEN');
     let user: UserRow | undefined;
     try {
-      user = await this.deps.users.update(guest.id, {
+      user = await this.deps.users.updateAccount(guest.id, {
         email,
         googleSubject: identity.subject,
         emailVerifiedAt: email ? this.deps.clock() : null,
@@ -340,17 +341,17 @@ export class AuthService {
     } catch (error) {
       const { code, constraint } = error as { code?: string; constraint?: string };
       if (code === '23505') {
-        throw conflict(constraint?.includes('google') ? 'GOOGLE_ALREADY_LINKED' : 'EMAIL_TAKEN');
+        throw new AppError(constraint?.includes('google') ? 'GOOGLE_ALREADY_LINKED' : 'EMAIL_TAKEN');
       }
       throw error;
     }
-    if (!user) throw new AppError(401, 'UNAUTHORIZED');
+    if (!user) throw new AppError('UNAUTHORIZED');
     return toUserDto(user);
   }
 
-  private async requireGuest(userId: string): Promise<UserRow> {
-    const user = await this.requireUser(userId);
-    if (user.role !== 'guest') throw forbidden('ROLE_NOT_ALLOWED');
+  private async requireGuest(caller: Caller): Promise<UserRow> {
+    const user = await this.callerUser(caller);
+    if (user.role !== 'guest') throw new AppError('ROLE_NOT_ALLOWED');
     return user;
   }
 
@@ -360,22 +361,26 @@ export class AuthService {
    * request deletes anything.
    */
   async deleteAccount(
-    userId: string,
+    caller: Caller,
     confirmation: Confirmation & { confirmDeletion?: true },
   ): Promise<void> {
-    const user = await this.requireUser(userId);
+    const user = await this.callerUser(caller);
     const confirmed = await this.confirmIdentity(user, confirmation);
     if (!confirmed && confirmation.confirmDeletion !== true) {
-      throw badRequest('DELETION_CONFIRMATION_REQUIRED');
+      throw new AppError('DELETION_CONFIRMATION_REQUIRED');
     }
     for (const hook of this.deps.beforeAccountDeletion ?? []) await hook(user.id);
     // Sessions, codes, dictionaries, words, tests and subscriptions cascade.
-    await this.deps.users.delete(user.id);
+    await this.deps.users.deleteAccount(user.id);
+  }
+
+  private async callerUser(caller: Caller): Promise<UserRow> {
+    return this.requireUser((await caller.session()).userId);
   }
 
   private async requireUser(userId: string): Promise<UserRow> {
     const user = await this.deps.users.findById(userId);
-    if (!user) throw new AppError(401, 'UNAUTHORIZED');
+    if (!user) throw new AppError('UNAUTHORIZED');
     return user;
   }
 }

@@ -47,7 +47,7 @@ const deleteAccount = (cookie: string, body?: object) =>
 /** A finished account with a password, signed in twice (two devices) through POST /auth/login. */
 async function passwordUser() {
   const email = uniqueEmail('pw');
-  const user = await t.app.services.usersRepository.insert({
+  const user = await t.app.services.users.insert({
     email,
     passwordHash: await hashPassword(PASSWORD),
     role: 'user',
@@ -75,7 +75,7 @@ async function restoreSession(email: string) {
   return sessionCookie(restored);
 }
 
-const exists = async (id: string) => (await t.app.services.usersRepository.findById(id)) !== undefined;
+const exists = async (id: string) => (await t.app.services.users.findById(id)) !== undefined;
 
 describe(`changing the password (${testDriver})`, () => {
   it('tells the web app which confirmation the account has', async () => {

@@ -1,13 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import {
-  VERIFICATION_CODE_LENGTH,
-  VERIFICATION_CODE_MAX_ATTEMPTS,
-  VERIFICATION_CODE_TTL_MS,
-} from '@wordhoard/shared';
-import type { Db } from '../../db/database';
-import { emailCodes, type EmailCodePurpose } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_TTL_MS } from '@wordhoard/shared';
+import { AppError } from '../../domain/errors';
+import type { EmailCodePurpose, EmailCodesRepository } from './email-codes.repository';
 
 function hashCode(userId: string, purpose: EmailCodePurpose, code: string): string {
   return createHash('sha256').update(`${userId}:${purpose}:${code}`).digest('hex');
@@ -24,27 +18,19 @@ export function newCode(): string {
  */
 export class EmailCodeService {
   constructor(
-    private readonly db: Db,
+    private readonly codes: EmailCodesRepository,
     private readonly clock: () => Date,
   ) {}
 
   async issue(userId: string, purpose: EmailCodePurpose): Promise<string> {
     const code = newCode();
     const now = this.clock();
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(emailCodes)
-        .set({ consumedAt: now })
-        .where(
-          and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)),
-        );
-      await tx.insert(emailCodes).values({
-        userId,
-        purpose,
-        codeHash: hashCode(userId, purpose, code),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS),
-      });
+    await this.codes.replaceOpen({
+      userId,
+      purpose,
+      codeHash: hashCode(userId, purpose, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS),
     });
     return code;
   }
@@ -58,28 +44,12 @@ export class EmailCodeService {
    */
   async consume(userId: string, purpose: EmailCodePurpose, code: string): Promise<void> {
     const now = this.clock();
-    const [current] = await this.db
-      .select({ id: emailCodes.id, expiresAt: emailCodes.expiresAt })
-      .from(emailCodes)
-      .where(
-        and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)),
-      )
-      .orderBy(desc(emailCodes.createdAt))
-      .limit(1);
-    if (!current) throw new AppError(400, 'INCORRECT_CODE');
-    if (current.expiresAt <= now) throw new AppError(400, 'CODE_EXPIRED');
+    const current = await this.codes.latestOpen(userId, purpose);
+    if (!current) throw new AppError('INCORRECT_CODE');
+    if (current.expiresAt <= now) throw new AppError('CODE_EXPIRED');
 
-    const given = hashCode(userId, purpose, code);
-    const matches = sql`${emailCodes.codeHash} = ${given}`;
-    const [verdict] = await this.db
-      .update(emailCodes)
-      .set({
-        failedAttempts: sql`${emailCodes.failedAttempts} + case when ${matches} then 0 else 1 end`,
-        consumedAt: sql`case when ${matches} or ${emailCodes.failedAttempts} + 1 >= ${VERIFICATION_CODE_MAX_ATTEMPTS} then ${now.toISOString()}::timestamptz end`,
-      })
-      .where(and(eq(emailCodes.id, current.id), isNull(emailCodes.consumedAt), gt(emailCodes.expiresAt, now)))
-      .returning({ matched: sql<boolean>`${matches}` });
+    const matched = await this.codes.tryConsume(current.id, hashCode(userId, purpose, code), now);
     // No row: a concurrent try consumed or burned it first.
-    if (!verdict?.matched) throw new AppError(400, 'INCORRECT_CODE');
+    if (!matched) throw new AppError('INCORRECT_CODE');
   }
 }

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../domain/errors';
 
 export interface GoogleIdentity {
   subject: string;
@@ -38,7 +38,7 @@ export class GoogleVerifier {
         currentDate: this.clock(),
         algorithms: ['RS256'],
       });
-      if (!payload.sub) throw new AppError(401, 'INVALID_GOOGLE_TOKEN');
+      if (!payload.sub) throw new AppError('INVALID_GOOGLE_TOKEN');
       const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : null;
       const verified = payload.email_verified === true || payload.email_verified === 'true';
       return {
@@ -50,8 +50,8 @@ export class GoogleVerifier {
     } catch (error) {
       if (error instanceof AppError) throw error;
       // Google's key server unreachable is our outage, not a bad token.
-      if (error instanceof joseErrors.JWKSTimeout) throw new AppError(503, 'GOOGLE_UNAVAILABLE');
-      throw new AppError(401, 'INVALID_GOOGLE_TOKEN');
+      if (error instanceof joseErrors.JWKSTimeout) throw new AppError('GOOGLE_UNAVAILABLE');
+      throw new AppError('INVALID_GOOGLE_TOKEN');
     }
   }
 }

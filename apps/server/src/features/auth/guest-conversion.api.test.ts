@@ -43,7 +43,7 @@ const request = (
 const googleToken = (claims: Parameters<JwksServer['token']>[0]) =>
   jwks.token({ ...claims, expiresIn: Math.round((clock.now().getTime() - Date.now()) / 1000) + 3600 });
 
-const sweep = () => t.app.services.usersRepository.deleteExpiredGuests(clock.now());
+const sweep = () => t.app.services.users.deleteExpiredGuests(clock.now());
 
 /** A guest with a dictionary of two words and a test in progress. */
 async function guestWithWords() {
@@ -97,7 +97,7 @@ describe(`a guest signs up with email and keeps their words (${testDriver})`, ()
 
     clock.advance(DAY_AND_AN_HOUR);
     await sweep();
-    expect(await t.app.services.usersRepository.findById(userId)).toBeDefined();
+    expect(await t.app.services.users.findById(userId)).toBeDefined();
     expect((await request('GET', '/api/users/me', cookie)).statusCode).toBe(200);
     await expectDataKept(cookie, dictionaryId);
     const login = await request('POST', '/api/auth/login', undefined, { email, password: PASSWORD });
@@ -112,7 +112,7 @@ describe(`a guest signs up with email and keeps their words (${testDriver})`, ()
     ).toBe(200);
     clock.advance(DAY_AND_AN_HOUR);
     await sweep();
-    expect(await t.app.services.usersRepository.findById(userId)).toBeUndefined();
+    expect(await t.app.services.users.findById(userId)).toBeUndefined();
     // The address is free again.
     const again = await request('POST', '/api/auth/signup', undefined, { email, password: PASSWORD });
     expect(again.statusCode).toBe(201);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { UsersRepository } from '../users/users.repository';
+import type { UsersService } from '../users/users.service';
 
 export const GUEST_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -8,7 +8,7 @@ export const GUEST_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  * run is one DELETE by predicate, so concurrent runs only split the rows between them.
  */
 export function startGuestSweeper(
-  users: UsersRepository,
+  users: Pick<UsersService, 'deleteExpiredGuests'>,
   log: FastifyBaseLogger,
   clock: () => Date = () => new Date(),
 ): () => void {

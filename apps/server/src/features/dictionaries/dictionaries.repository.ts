@@ -3,8 +3,9 @@ import type { DictionariesSort, SortDirection, Word, WordsSort } from '@wordhoar
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
 import { dictionaries, users, words } from '../../db/schema';
-import { callerColumns, callerCte, type Caller } from '../session/caller';
-import type { SessionRecord } from '../session/session.repository';
+import { callerColumns, callerCte } from '../../db/caller-session';
+import type { Caller } from '../../domain/caller';
+import type { CallerSession as SessionRecord } from '../../domain/caller';
 
 export type DictionaryRow = typeof dictionaries.$inferSelect;
 export type WordRow = typeof words.$inferSelect;

@@ -1,4 +1,4 @@
-import type { Caller } from '../session/caller';
+import type { Caller } from '../../domain/caller';
 import {
   DEFAULT_SORTING_CONFIGS,
   ROLE_LIMITS,
@@ -18,7 +18,7 @@ import {
   type updateDictionaryBodySchema,
 } from '@wordhoard/shared';
 import type { z } from 'zod';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { AppError, notFound } from '../../domain/errors';
 import type { DictionariesRepository, DictionaryRow } from './dictionaries.repository';
 import { toDictionaryDto, toWordDto } from './dictionary.presenter';
 
@@ -49,7 +49,7 @@ export class DictionariesService {
     });
     if (!listed) {
       // A page past the end: no row said whose session it was.
-      const { userId } = await caller.lookUp();
+      const { userId } = await caller.session();
       return { data: [], total: await this.repository.count(userId, query.search), ...page };
     }
     await caller.admit(listed.session);
@@ -57,18 +57,37 @@ export class DictionariesService {
   }
 
   /** The role's dictionary limit holds even for concurrent creates: the owner row is locked. */
-  async create(userId: string, body: CreateBody): Promise<Dictionary> {
-    const row = await this.repository.transaction(async (tx) => {
-      const role = await this.repository.lockOwner(tx, userId);
-      if (!role) throw new AppError(401, 'UNAUTHORIZED');
-      const limit = ROLE_LIMITS[role].dictionaries;
-      if ((await this.repository.countForUser(tx, userId)) >= limit) {
-        throw forbidden('MAX_DICTIONARIES', { role, limit });
-      }
-      const now = this.clock();
-      return this.repository.insert(tx, { userId, ...body, createdAt: now, updatedAt: now });
+  async create(caller: Caller, body: CreateBody): Promise<Dictionary> {
+    const { userId } = await caller.session();
+    const { dictionary } = await this.repository.transaction((tx) =>
+      this.insertWithinLimit(tx, userId, body),
+    );
+    return toDictionaryDto(dictionary);
+  }
+
+  /**
+   * A new dictionary, if the owner's role allows one more (SPEC §4): the owner row is locked
+   * first, so concurrent creates and imports cannot pass the limit together.
+   */
+  private async insertWithinLimit(
+    tx: Tx,
+    userId: string,
+    values: Pick<CreateBody, 'name' | 'fromLanguage' | 'toLanguage'>,
+  ): Promise<{ role: Role; dictionary: DictionaryRow }> {
+    const role = await this.repository.lockOwner(tx, userId);
+    if (!role) throw new AppError('UNAUTHORIZED');
+    const limit = ROLE_LIMITS[role].dictionaries;
+    if ((await this.repository.countForUser(tx, userId)) >= limit) {
+      throw new AppError('MAX_DICTIONARIES', { role, limit });
+    }
+    const now = this.clock();
+    const dictionary = await this.repository.insert(tx, {
+      userId,
+      ...values,
+      createdAt: now,
+      updatedAt: now,
     });
-    return toDictionaryDto(row);
+    return { role, dictionary };
   }
 
   /** One of the caller's dictionaries with a page of its words, in one query with their session. */
@@ -92,13 +111,15 @@ export class DictionariesService {
     };
   }
 
-  async getWord(userId: string, id: string, wordId: string): Promise<Word> {
+  async getWord(caller: Caller, id: string, wordId: string): Promise<Word> {
+    const { userId } = await caller.session();
     const word = await this.repository.findWord(userId, id, wordId);
     if (!word) throw notFound();
     return toWordDto(word);
   }
 
-  async delete(userId: string, id: string): Promise<void> {
+  async delete(caller: Caller, id: string): Promise<void> {
+    const { userId } = await caller.session();
     if (!(await this.repository.delete(userId, id))) throw notFound();
   }
 
@@ -106,7 +127,8 @@ export class DictionariesService {
    * Info and a batch of word changes in one transaction: either all of it is saved or none.
    * The dictionary row is locked, so concurrent batches cannot pass the word limit together.
    */
-  async update(userId: string, id: string, body: UpdateBody): Promise<Dictionary> {
+  async update(caller: Caller, id: string, body: UpdateBody): Promise<Dictionary> {
+    const { userId } = await caller.session();
     const creates = body.words?.create ?? [];
     const updates = body.words?.update ?? [];
     const deleteIds = [...new Set(body.words?.delete ?? [])];
@@ -115,7 +137,7 @@ export class DictionariesService {
       new Set(updateIds).size !== updateIds.length ||
       updateIds.some((wordId) => deleteIds.includes(wordId))
     ) {
-      throw badRequest('BAD_REQUEST');
+      throw new AppError('BAD_REQUEST');
     }
 
     try {
@@ -135,7 +157,7 @@ export class DictionariesService {
         ];
         const seen = new Map<string, string>();
         for (const term of incoming) {
-          if (seen.has(termKey(term))) throw conflict('DUPLICATE_TERM', { term });
+          if (seen.has(termKey(term))) throw new AppError('DUPLICATE_TERM', { term });
           seen.set(termKey(term), term);
         }
         const clash = await this.repository.existingTerms(
@@ -144,11 +166,11 @@ export class DictionariesService {
           [...seen.keys()],
           [...renamed.map((update) => update.id), ...deleteIds],
         );
-        if (clash[0] !== undefined) throw conflict('DUPLICATE_TERM', { term: clash[0] });
+        if (clash[0] !== undefined) throw new AppError('DUPLICATE_TERM', { term: clash[0] });
 
         const wordsCount = dictionary.wordsCount - deleteIds.length + creates.length;
         if (creates.length > 0 && wordsCount > ROLE_LIMITS[role].wordsPerDictionary)
-          throw forbidden('MAX_WORDS');
+          throw new AppError('MAX_WORDS');
 
         const now = this.clock();
         await this.repository.deleteWords(tx, id, deleteIds);
@@ -185,7 +207,7 @@ export class DictionariesService {
       return toDictionaryDto(row);
     } catch (error) {
       // Safety net: the unique index is the final word on duplicates.
-      if (isUniqueViolation(error)) throw conflict('DUPLICATE_TERM', { term: '' });
+      if (isUniqueViolation(error)) throw new AppError('DUPLICATE_TERM', { term: '' });
       throw error;
     }
   }
@@ -195,7 +217,8 @@ export class DictionariesService {
    * seen earlier in the import or already in the dictionary is skipped and reported; more
    * words than the role allows refuse the whole import. Nothing is saved on a refusal.
    */
-  async importWords(userId: string, id: string, words: NewWord[]): Promise<ImportResult> {
+  async importWords(caller: Caller, id: string, words: NewWord[]): Promise<ImportResult> {
+    const { userId } = await caller.session();
     return this.guardDuplicates(() =>
       this.repository.transaction(async (tx) => {
         const role = await this.repository.lockOwner(tx, userId);
@@ -207,23 +230,14 @@ export class DictionariesService {
   }
 
   /** A new dictionary and its words, in one transaction: both limits hold, or nothing is saved. */
-  async importDictionary(userId: string, body: ImportDictionaryBody): Promise<ImportResult> {
+  async importDictionary(caller: Caller, body: ImportDictionaryBody): Promise<ImportResult> {
+    const { userId } = await caller.session();
     return this.guardDuplicates(() =>
       this.repository.transaction(async (tx) => {
-        const role = await this.repository.lockOwner(tx, userId);
-        if (!role) throw new AppError(401, 'UNAUTHORIZED');
-        const limit = ROLE_LIMITS[role].dictionaries;
-        if ((await this.repository.countForUser(tx, userId)) >= limit) {
-          throw forbidden('MAX_DICTIONARIES', { role, limit });
-        }
-        const now = this.clock();
-        const dictionary = await this.repository.insert(tx, {
-          userId,
+        const { role, dictionary } = await this.insertWithinLimit(tx, userId, {
           name: body.name,
           fromLanguage: body.fromLanguage,
           toLanguage: body.toLanguage,
-          createdAt: now,
-          updatedAt: now,
         });
         return this.addWords(tx, role, dictionary, body.words);
       }),
@@ -253,7 +267,7 @@ export class DictionariesService {
     }
     const wordsCount = dictionary.wordsCount + toInsert.length;
     if (toInsert.length > 0 && wordsCount > ROLE_LIMITS[role].wordsPerDictionary)
-      throw forbidden('MAX_WORDS');
+      throw new AppError('MAX_WORDS');
     if (toInsert.length === 0) return { dictionary: toDictionaryDto(dictionary), imported: 0, skipped };
 
     const now = this.clock();
@@ -281,13 +295,24 @@ export class DictionariesService {
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('DUPLICATE_TERM', { term: '' });
+      if (isUniqueViolation(error)) throw new AppError('DUPLICATE_TERM', { term: '' });
       throw error;
     }
   }
 
+  /** Every dictionary of a user with all of its words, as the account export carries them. */
+  async allWithWords(userId: string): Promise<DictionaryExport['dictionary'][]> {
+    const dictionaries = await this.repository.allForUser(userId);
+    const words = await this.repository.allWords(dictionaries.map((dictionary) => dictionary.id));
+    return dictionaries.map((dictionary) => ({
+      ...toDictionaryDto(dictionary),
+      words: words.filter((word) => word.dictionaryId === dictionary.id).map(toWordDto),
+    }));
+  }
+
   /** A dictionary with all of its words, oldest first, as the JSON export carries it. */
-  async export(userId: string, id: string): Promise<DictionaryExport> {
+  async export(caller: Caller, id: string): Promise<DictionaryExport> {
+    const { userId } = await caller.session();
     const dictionary = await this.repository.find(userId, id);
     if (!dictionary) throw notFound();
     const words = await this.repository.allWords([id]);

@@ -237,7 +237,7 @@ describe(`managing the subscription (${testDriver})`, () => {
     expect((await me(user)).role).toBe('premium');
     await stripe.advance(32 * DAY);
     // The session has expired by now too, so read the role from the database.
-    expect((await t.app.services.usersRepository.findById(user.id))?.role).toBe('user');
+    expect((await t.app.services.users.findById(user.id))?.role).toBe('user');
   });
 
   it('opens the billing portal for the customer', async () => {

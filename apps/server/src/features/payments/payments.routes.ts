@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@wordhoard/shared';
-import { currentSession } from '../../http/access';
 import { route } from '../../http/route';
 import type { PaymentsService } from './payments.service';
 
@@ -9,13 +8,11 @@ export const WEBHOOK_PATH = '/stripe/webhook';
 export function registerPaymentsRoutes(app: FastifyInstance, deps: { payments: PaymentsService }): void {
   const { payments } = deps;
   route(app, 'plans', () => payments.plans());
-  route(app, 'checkout', ({ request }) => payments.checkout(currentSession(request).userId));
-  route(app, 'customerPortal', ({ request }) => payments.portal(currentSession(request).userId));
-  route(app, 'cancelSubscription', ({ request }) =>
-    payments.cancelAtPeriodEnd(currentSession(request).userId),
-  );
-  route(app, 'renewSubscription', ({ request }) => payments.renew(currentSession(request).userId));
-  route(app, 'refundSubscription', ({ request }) => payments.refund(currentSession(request).userId));
+  route(app, 'checkout', ({ caller }) => payments.checkout(caller));
+  route(app, 'customerPortal', ({ caller }) => payments.portal(caller));
+  route(app, 'cancelSubscription', ({ caller }) => payments.cancelAtPeriodEnd(caller));
+  route(app, 'renewSubscription', ({ caller }) => payments.renew(caller));
+  route(app, 'refundSubscription', ({ caller }) => payments.refund(caller));
 
   // The signature covers the exact bytes Stripe sent, so this route keeps the body raw.
   void app.register(async (webhook) => {

@@ -7,8 +7,9 @@ import {
   type Subscription,
 } from '@wordhoard/shared';
 import type { Config } from '../../config/config';
-import { AppError, conflict } from '../../http/errors';
-import type { UsersRepository } from '../users/users.repository';
+import type { Caller } from '../../domain/caller';
+import { AppError } from '../../domain/errors';
+import type { UsersService } from '../users/users.service';
 import { proratedRefund } from './proration';
 import {
   LIVE_STATUSES,
@@ -46,12 +47,12 @@ const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes
 export function fromStripeError(error: unknown): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   if (error instanceof Stripe.errors.StripeConnectionError) {
-    return new AppError(503, 'PAYMENTS_UNAVAILABLE', {}, {}, { cause: error });
+    return new AppError('PAYMENTS_UNAVAILABLE', {}, { cause: error });
   }
   // The same refund, under the same idempotency key, is still being made by another request.
   if (error.code === 'idempotency_key_in_use')
-    return new AppError(409, 'PAYMENT_IN_PROGRESS', {}, {}, { cause: error });
-  return new AppError(502, 'PAYMENT_PROVIDER_ERROR', {}, {}, { cause: error });
+    return new AppError('PAYMENT_IN_PROGRESS', {}, { cause: error });
+  return new AppError('PAYMENT_PROVIDER_ERROR', {}, { cause: error });
 }
 
 const idOf = (value: unknown): string | undefined =>
@@ -113,7 +114,7 @@ export class PaymentsService {
       stripe: Stripe | undefined;
       config: Config;
       subscriptions: SubscriptionsRepository;
-      users: UsersRepository;
+      users: UsersService;
       clock: () => Date;
     },
   ) {}
@@ -124,7 +125,7 @@ export class PaymentsService {
   }
 
   private requireStripe(): Stripe {
-    if (!this.deps.stripe || !this.configured) throw new AppError(503, 'PAYMENTS_UNAVAILABLE');
+    if (!this.deps.stripe || !this.configured) throw new AppError('PAYMENTS_UNAVAILABLE');
     return this.deps.stripe;
   }
 
@@ -170,18 +171,19 @@ export class PaymentsService {
    * subscription at Stripe refuses (even before its webhooks arrived), and sessions the
    * customer left open are expired, so only the newest can be paid.
    */
-  checkout(userId: string): Promise<{ url: string }> {
+  async checkout(caller: Caller): Promise<{ url: string }> {
+    const { userId } = await caller.session();
     return this.guard(async () => {
       const stripe = this.requireStripe();
       const user = await this.deps.users.findById(userId);
-      if (!user) throw new AppError(401, 'UNAUTHORIZED');
-      if (user.role === 'premium') throw conflict('ALREADY_PREMIUM');
-      if (user.role !== 'user') throw new AppError(403, 'ROLE_NOT_ALLOWED');
-      if (await this.deps.subscriptions.findLive(userId)) throw conflict('ALREADY_PREMIUM');
+      if (!user) throw new AppError('UNAUTHORIZED');
+      if (user.role === 'premium') throw new AppError('ALREADY_PREMIUM');
+      if (user.role !== 'user') throw new AppError('ROLE_NOT_ALLOWED');
+      if (await this.deps.subscriptions.findLive(userId)) throw new AppError('ALREADY_PREMIUM');
 
       const now = this.deps.clock();
       const claim = await this.deps.subscriptions.claimCheckout(userId, now, this.staleBefore(now));
-      if (!claim) throw conflict('PAYMENT_IN_PROGRESS');
+      if (!claim) throw new AppError('PAYMENT_IN_PROGRESS');
       try {
         let customerId = claim.stripeCustomerId;
         if (!customerId) {
@@ -193,7 +195,7 @@ export class PaymentsService {
         }
         const subscriptions = await stripe.subscriptions.list({ customer: customerId, limit: 10 });
         if (subscriptions.data.some((subscription) => isLive(subscription.status))) {
-          throw conflict('ALREADY_PREMIUM');
+          throw new AppError('ALREADY_PREMIUM');
         }
         const open = await stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 10 });
         for (const session of open.data) await this.expireSession(stripe, session.id);
@@ -209,7 +211,7 @@ export class PaymentsService {
           metadata: { userId },
           subscription_data: { metadata: { userId } },
         });
-        if (!session.url) throw new AppError(503, 'PAYMENTS_UNAVAILABLE');
+        if (!session.url) throw new AppError('PAYMENTS_UNAVAILABLE');
         return { url: session.url };
       } finally {
         await this.deps.subscriptions.releaseCheckout(userId, now);
@@ -224,7 +226,7 @@ export class PaymentsService {
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       const session = await stripe.checkout.sessions.retrieve(sessionId);
-      if (session.status === 'complete') throw conflict('ALREADY_PREMIUM');
+      if (session.status === 'complete') throw new AppError('ALREADY_PREMIUM');
       if (session.status === 'open') throw error;
     }
   }
@@ -237,12 +239,12 @@ export class PaymentsService {
   private async applyWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
     const stripe = this.requireStripe();
     const secret = this.deps.config.stripe.webhookSecret;
-    if (!secret) throw new AppError(503, 'PAYMENTS_UNAVAILABLE');
+    if (!secret) throw new AppError('PAYMENTS_UNAVAILABLE');
     let event: StripeEvent;
     try {
       event = stripe.webhooks.constructEvent(rawBody, signature ?? '', secret);
     } catch {
-      throw new AppError(400, 'INVALID_SIGNATURE');
+      throw new AppError('INVALID_SIGNATURE');
     }
     if (!HANDLED_EVENTS.has(event.type)) return;
     const reference = this.subscriptionReference(event);
@@ -341,7 +343,7 @@ export class PaymentsService {
 
   private async liveSubscription(userId: string): Promise<SubscriptionRow> {
     const live = await this.deps.subscriptions.findLive(userId);
-    if (!live) throw new AppError(404, 'NO_SUBSCRIPTION');
+    if (!live) throw new AppError('NO_SUBSCRIPTION');
     return live;
   }
 
@@ -351,11 +353,12 @@ export class PaymentsService {
       return this.applyTruth(tx, userId, subscription);
     });
     const row = await this.deps.subscriptions.findByStripeId(subscription.id);
-    if (!row) throw new AppError(404, 'NO_SUBSCRIPTION');
+    if (!row) throw new AppError('NO_SUBSCRIPTION');
     return toSubscriptionDto(row);
   }
 
-  cancelAtPeriodEnd(userId: string): Promise<Subscription> {
+  async cancelAtPeriodEnd(caller: Caller): Promise<Subscription> {
+    const { userId } = await caller.session();
     return this.guard(async () => {
       const stripe = this.requireStripe();
       const live = await this.liveSubscription(userId);
@@ -366,7 +369,8 @@ export class PaymentsService {
     });
   }
 
-  renew(userId: string): Promise<Subscription> {
+  async renew(caller: Caller): Promise<Subscription> {
+    const { userId } = await caller.session();
     return this.guard(async () => {
       const stripe = this.requireStripe();
       const live = await this.liveSubscription(userId);
@@ -382,14 +386,15 @@ export class PaymentsService {
    * races are safe: one request at a time holds the row (the others answer
    * PAYMENT_IN_PROGRESS), and a repeat after it ended answers the ended subscription.
    */
-  refund(userId: string): Promise<Subscription> {
+  async refund(caller: Caller): Promise<Subscription> {
+    const { userId } = await caller.session();
     return this.guard(async () => {
       this.requireStripe();
       const live = await this.deps.subscriptions.findLive(userId);
       if (live) return this.endWithRefund(live, 'prorated');
       const refunded = await this.deps.subscriptions.findRefunded(userId);
       if (refunded) return toSubscriptionDto(refunded);
-      throw new AppError(404, 'NO_SUBSCRIPTION');
+      throw new AppError('NO_SUBSCRIPTION');
     });
   }
 
@@ -406,7 +411,7 @@ export class PaymentsService {
     const stripe = this.requireStripe();
     const now = this.deps.clock();
     const claim = await this.deps.subscriptions.claimRefund(row.id, now, this.staleBefore(now));
-    if (!claim) throw conflict('PAYMENT_IN_PROGRESS');
+    if (!claim) throw new AppError('PAYMENT_IN_PROGRESS');
     try {
       let subscription = await stripe.subscriptions.retrieve(claim.stripeSubscriptionId);
       if (subscription.status !== 'canceled') {
@@ -466,11 +471,12 @@ export class PaymentsService {
     await this.deps.subscriptions.recordRefund(row.id, refund.id);
   }
 
-  portal(userId: string): Promise<{ url: string }> {
+  async portal(caller: Caller): Promise<{ url: string }> {
+    const { userId } = await caller.session();
     return this.guard(async () => {
       const stripe = this.requireStripe();
       const user = await this.deps.users.findById(userId);
-      if (!user?.stripeCustomerId) throw new AppError(404, 'NO_SUBSCRIPTION');
+      if (!user?.stripeCustomerId) throw new AppError('NO_SUBSCRIPTION');
       const session = await stripe.billingPortal.sessions.create({
         customer: user.stripeCustomerId,
         return_url: `${this.deps.config.appOrigin}/subscription`,

@@ -1,12 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
 import type { AccountExport } from '@wordhoard/shared';
-import type { Db } from '../../db/database';
-import { dailyAttempts, subscriptions, testItems, testSessions } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import type { DictionariesRepository } from '../dictionaries/dictionaries.repository';
-import { toDictionaryDto, toWordDto } from '../dictionaries/dictionary.presenter';
+import type { Caller } from '../../domain/caller';
+import { AppError } from '../../domain/errors';
+import type { DictionariesService } from '../dictionaries/dictionaries.service';
 import { toUserDto } from '../users/user.presenter';
-import type { UsersRepository } from '../users/users.repository';
+import type { UsersService } from '../users/users.service';
+import type { AccountExportRepository } from './account-export.repository';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
@@ -18,42 +16,24 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 export class AccountExportService {
   constructor(
     private readonly deps: {
-      db: Db;
-      users: UsersRepository;
-      dictionaries: DictionariesRepository;
+      repository: AccountExportRepository;
+      users: UsersService;
+      dictionaries: DictionariesService;
       clock: () => Date;
     },
   ) {}
 
-  async export(userId: string): Promise<AccountExport> {
-    const { db, users, dictionaries, clock } = this.deps;
-    const found = await users.findWithSubscription(userId);
-    if (!found) throw new AppError(401, 'UNAUTHORIZED');
+  async export(caller: Caller): Promise<AccountExport> {
+    const { userId } = await caller.session();
+    const { repository, users, dictionaries, clock } = this.deps;
+    const found = await users.recordOf(userId);
+    if (!found) throw new AppError('UNAUTHORIZED');
     const { user, subscription } = found;
-
-    const [ownDictionaries, ownSubscriptions, [test], attempts] = await Promise.all([
-      dictionaries.allForUser(userId),
-      db
-        .select()
-        .from(subscriptions)
-        .where(eq(subscriptions.userId, userId))
-        .orderBy(asc(subscriptions.createdAt)),
-      db.select().from(testSessions).where(eq(testSessions.userId, userId)).limit(1),
-      db
-        .select({ day: dailyAttempts.day, count: dailyAttempts.count })
-        .from(dailyAttempts)
-        .where(eq(dailyAttempts.userId, userId))
-        .orderBy(asc(dailyAttempts.day)),
-    ]);
-    const [words, testWords] = await Promise.all([
-      dictionaries.allWords(ownDictionaries.map((dictionary) => dictionary.id)),
-      test
-        ? db
-            .select({ item: testItems.item })
-            .from(testItems)
-            .where(eq(testItems.testId, test.id))
-            .orderBy(asc(testItems.position))
-        : [],
+    const [ownDictionaries, ownSubscriptions, test, attempts] = await Promise.all([
+      dictionaries.allWithWords(userId),
+      repository.subscriptionHistory(userId),
+      repository.test(userId),
+      repository.attempts(userId),
     ]);
 
     return {
@@ -81,17 +61,14 @@ export class AccountExportService {
         endedAt: isoOrNull(row.endedAt),
         createdAt: iso(row.createdAt),
       })),
-      dictionaries: ownDictionaries.map((dictionary) => ({
-        ...toDictionaryDto(dictionary),
-        words: words.filter((word) => word.dictionaryId === dictionary.id).map(toWordDto),
-      })),
+      dictionaries: ownDictionaries,
       test: test
         ? {
             dictionaryId: test.dictionaryId,
             swap: test.swap,
             range: test.range,
             position: test.position,
-            items: testWords.map((row) => row.item),
+            items: test.items,
             createdAt: iso(test.createdAt),
             updatedAt: iso(test.updatedAt),
           }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { currentSession } from '../../http/access';
 import { asAttachment } from '../../http/attachment';
 import { route } from '../../http/route';
 import type { AccountExportService } from './account-export';
@@ -8,8 +7,8 @@ export function registerPortabilityRoutes(
   app: FastifyInstance,
   deps: { accountExport: AccountExportService },
 ): void {
-  route(app, 'exportMe', async ({ request, reply }) => {
-    const exported = await deps.accountExport.export(currentSession(request).userId);
+  route(app, 'exportMe', async ({ caller, reply }) => {
+    const exported = await deps.accountExport.export(caller);
     asAttachment(
       reply,
       `wordhoard-${exported.exportedAt.slice(0, 10)}.json`,

@@ -36,7 +36,7 @@ afterAll(async () => {
 /** A signed-up user whose password is PASSWORD (set directly; sign-up has its own tests). */
 async function userWithPassword(t: TestApp) {
   const { id, email, cookie } = await createUser(t.app);
-  await t.app.services.usersRepository.update(id, { passwordHash: await hashPassword(PASSWORD) });
+  await t.app.services.users.updateAccount(id, { passwordHash: await hashPassword(PASSWORD) });
   return { email, cookie };
 }
 

@@ -3,13 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/clock';
 import { openTestDatabase, testDriver } from '../../../test/harness';
 import type { Database } from '../../db/database';
-import { AppError } from '../../http/errors';
-import {
-  DatabaseRateLimitStore,
-  RateLimiter,
-  RedisRateLimitStore,
-  type RateLimitStore,
-} from './rate-limiter';
+import { AppError } from '../../domain/errors';
+import { DatabaseRateLimitStore } from './rate-limit.repository';
+import { RateLimiter, RedisRateLimitStore, type RateLimitStore } from './rate-limiter';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -1,8 +1,5 @@
-import { eq, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import type { Db } from '../../db/database';
-import { rateLimits } from '../../db/schema';
-import { tooManyRequests } from '../../http/errors';
+import { tooManyRequests } from '../../domain/errors';
 
 export interface RateDecision {
   allowed: boolean;
@@ -29,54 +26,7 @@ export interface RateLimitStore {
   reset(key: string): Promise<void>;
 }
 
-const secondsUntil = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
-
-export class DatabaseRateLimitStore implements RateLimitStore {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: () => Date = () => new Date(),
-  ) {}
-
-  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
-    const now = this.clock();
-    const resetAt = new Date(now.getTime() + windowMs);
-    // One atomic upsert: a window that is over starts again at 1.
-    const [row] = await this.db
-      .insert(rateLimits)
-      .values({ key, count: 1, resetAt })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-          resetAt: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
-        },
-      })
-      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-    if (!row) throw new Error('rate limit upsert returned nothing');
-    return {
-      allowed: row.count <= limit,
-      retryAfterSeconds: secondsUntil(row.resetAt.getTime(), now.getTime()),
-    };
-  }
-
-  async peek(key: string, limit: number): Promise<RateDecision> {
-    const now = this.clock();
-    const [row] = await this.db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
-    if (!row || row.resetAt <= now) return { allowed: true, retryAfterSeconds: 0 };
-    return {
-      allowed: row.count < limit,
-      retryAfterSeconds: secondsUntil(row.resetAt.getTime(), now.getTime()),
-    };
-  }
-
-  async reset(key: string): Promise<void> {
-    await this.db.delete(rateLimits).where(eq(rateLimits.key, key));
-  }
-
-  async deleteExpired(): Promise<void> {
-    await this.db.delete(rateLimits).where(lt(rateLimits.resetAt, this.clock()));
-  }
-}
+export const secondsUntil = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
 
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(

@@ -1,48 +1,12 @@
-import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
+import { liveSessionQuery } from '../../db/caller-session';
+import type { CallerSession } from '../../domain/caller';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
-import { sessions, users } from '../../db/schema';
+import { sessions } from '../../db/schema';
 
-export interface SessionRecord {
-  sessionId: string;
-  userId: string;
-  role: (typeof users.$inferSelect)['role'];
-  expiresAt: Date;
-  lastSeenAt: Date;
-}
-
-/**
- * The live session of the `tokenHash` placeholder at the `now` placeholder, with its user's
- * role: its token (or the token its last rotation replaced, within the grace of
- * docs/decisions/0015-session-rotation-grace.md), not expired, and not a guest past their 24
- * hours (refused at once, before the sweeper runs). `findValid` runs it alone; the hot routes
- * join it as `callerCte`. Both token columns are indexed, so this stays two index probes.
- */
-export function liveSessionQuery(db: Db) {
-  return db
-    .select({
-      sessionId: sessions.id,
-      userId: sessions.userId,
-      role: users.role,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        or(
-          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-          and(
-            eq(sessions.previousTokenHash, sql.placeholder('tokenHash')),
-            gt(sessions.previousTokenValidUntil, sql.placeholder('now')),
-          ),
-        ),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        or(isNull(users.guestExpiresAt), gt(users.guestExpiresAt, sql.placeholder('now'))),
-      ),
-    );
-}
+/** A live session with its user's role: the caller of a request (domain/caller.ts). */
+export type SessionRecord = CallerSession;
 
 export class SessionRepository {
   private readonly prepared = new PreparedQueries('session');

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config';
-import { currentSession } from '../../http/access';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../domain/errors';
 import { route } from '../../http/route';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session.cookie';
 import type { SessionService } from './session.service';
@@ -19,10 +18,10 @@ export function registerSessionRoutes(
 
   // Tabs refresh at once on start-up: only a stale current token is rotated, and the others
   // get 204 without a cookie and keep the one they have (docs/decisions/0015).
-  route(app, 'refreshToken', async ({ request, reply }) => {
-    const { sessionId } = currentSession(request);
+  route(app, 'refreshToken', async ({ caller, request, reply }) => {
+    const { sessionId } = await caller.session();
     const token = readSessionToken(request, config);
-    if (!token) throw new AppError(401, 'UNAUTHORIZED');
+    if (!token) throw new AppError('UNAUTHORIZED');
     const rotated = await sessions.refresh(sessionId, token);
     if (rotated) setSessionCookie(reply, config, rotated.token, rotated.expiresAt);
     return null;

@@ -15,8 +15,9 @@ import {
   type StoredCard,
   type TestSessionItem,
 } from '../../db/schema';
-import { callerColumns, callerCte, type Caller } from '../session/caller';
-import type { SessionRecord } from '../session/session.repository';
+import { callerColumns, callerCte } from '../../db/caller-session';
+import type { Caller } from '../../domain/caller';
+import type { CallerSession as SessionRecord } from '../../domain/caller';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type TestSessionRow = typeof testSessions.$inferSelect;

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { currentCaller, currentSession } from '../../http/access';
 import { route } from '../../http/route';
 import type { TestingService } from './testing.service';
 
 export function registerTestingRoutes(app: FastifyInstance, deps: { testing: TestingService }): void {
   const { testing } = deps;
-  route(app, 'createTester', ({ request, body }) => testing.create(currentSession(request).userId, body));
-  route(app, 'getTesting', ({ request }) => testing.state(currentCaller(request)));
-  route(app, 'answer', ({ request, body }) => testing.answer(currentCaller(request), body));
-  route(app, 'dueCounts', ({ request }) => testing.dueCounts(currentSession(request).userId));
-  route(app, 'dictionaryProgress', ({ request, params }) =>
-    testing.progress(currentSession(request).userId, params.id),
-  );
-  route(app, 'skip', ({ request, body }) => testing.skip(currentCaller(request), body));
+  route(app, 'createTester', ({ caller, body }) => testing.create(caller, body));
+  route(app, 'getTesting', ({ caller }) => testing.state(caller));
+  route(app, 'answer', ({ caller, body }) => testing.answer(caller, body));
+  route(app, 'dueCounts', ({ caller }) => testing.dueCounts(caller));
+  route(app, 'dictionaryProgress', ({ caller, params }) => testing.progress(caller, params.id));
+  route(app, 'skip', ({ caller, body }) => testing.skip(caller, body));
 }

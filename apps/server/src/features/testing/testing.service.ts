@@ -14,8 +14,8 @@ import {
   type TestResult,
 } from '@wordhoard/shared';
 import type { AppliedAttempt, StoredCard, TestSessionItem } from '../../db/schema';
-import type { Caller } from '../session/caller';
-import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../http/errors';
+import type { Caller } from '../../domain/caller';
+import { AppError, notFound, tooManyRequests } from '../../domain/errors';
 import { findMatch, normalizeAnswer } from './answer-matching';
 import { chartDays, endOfUtcDay, gradeOf, review, streaks } from './scheduling';
 import {
@@ -159,11 +159,12 @@ export class TestingService {
 
   private async limitFor(userId: string): Promise<number> {
     const role = await this.repository.role(userId);
-    if (!role) throw new AppError(401, 'UNAUTHORIZED');
+    if (!role) throw new AppError('UNAUTHORIZED');
     return ROLE_LIMITS[role].testsPerDay;
   }
 
-  async create(userId: string, options: TesterOptions): Promise<{ testsLeft: number }> {
+  async create(caller: Caller, options: TesterOptions): Promise<{ testsLeft: number }> {
+    const { userId } = await caller.session();
     if (!(await this.repository.ownsDictionary(userId, options.dictionaryId))) throw notFound();
     const now = this.clock();
     const { range, dictionaryId, swap } = options;
@@ -186,12 +187,12 @@ export class TestingService {
       items = ordered.map((word) => toItem(word, swap, cards.get(word.id) ?? null));
     }
     // An empty test uses no attempt.
-    if (items.length === 0) throw badRequest('EMPTY_TEST');
+    if (items.length === 0) throw new AppError('EMPTY_TEST');
 
     const limit = await this.limitFor(userId);
     const used = await this.repository.transaction(async (tx) => {
       const count = await this.repository.takeAttempt(tx, userId, utcDay(now), limit);
-      if (count === undefined) throw forbidden('MAX_TESTS');
+      if (count === undefined) throw new AppError('MAX_TESTS');
       await this.repository.logTest(tx, dictionaryId, utcDay(now));
       await this.repository.saveNewTest(
         tx,
@@ -207,7 +208,7 @@ export class TestingService {
   async state(caller: Caller): Promise<TestState> {
     const found = await this.repository.stateOf(caller.params, utcDay(this.clock()));
     const { role } = await caller.admit(found?.session);
-    if (!found) throw new AppError(401, 'UNAUTHORIZED');
+    if (!found) throw new AppError('UNAUTHORIZED');
     const { test, finishedItems, used } = found;
     const testsLeft = Math.max(0, ROLE_LIMITS[role].testsPerDay - used);
     if (!test) return { test: null, testsLeft, report: null };
@@ -351,9 +352,10 @@ export class TestingService {
       const found = await this.repository.findVersionedAt(caller.params, index);
       await caller.admit(found?.session);
       const { test, item, version } = found ?? {};
-      if (!test || !version) throw conflict('NO_ACTIVE_TEST');
+      if (!test || !version) throw new AppError('NO_ACTIVE_TEST');
       // Not a word of this test, one it has not reached yet, or a word of a test replaced since.
-      if (!item || index > test.position || item.wordId !== target.wordId) throw conflict('WORD_NOT_CURRENT');
+      if (!item || index > test.position || item.wordId !== target.wordId)
+        throw new AppError('WORD_NOT_CURRENT');
       const applied = item.attempts?.find((candidate) => candidate.id === target.attemptId);
       const replayed = applied && change.replay(item, applied);
       if (replayed) return replayed;
@@ -383,7 +385,8 @@ export class TestingService {
   }
 
   /** Words due by the end of today in each of the user's dictionaries. */
-  async dueCounts(userId: string): Promise<DueCounts> {
+  async dueCounts(caller: Caller): Promise<DueCounts> {
+    const { userId } = await caller.session();
     const until = endOfUtcDay(this.clock());
     const rows = await this.repository.dueCounts(userId, until);
     const byDictionary = new Map<string, DueCounts['dictionaries'][number]>();
@@ -405,7 +408,8 @@ export class TestingService {
   }
 
   /** One dictionary's learning progress: word states, due words, tests per day and the streak. */
-  async progress(userId: string, dictionaryId: string): Promise<DictionaryProgress> {
+  async progress(caller: Caller, dictionaryId: string): Promise<DictionaryProgress> {
+    const { userId } = await caller.session();
     if (!(await this.repository.ownsDictionary(userId, dictionaryId))) throw notFound();
     const now = this.clock();
     const until = endOfUtcDay(now);

@@ -1,5 +1,5 @@
 import type { Language } from '@wordhoard/shared';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../domain/errors';
 
 const TIMEOUT_MS = 5_000;
 const CACHE_SIZE = 500;
@@ -28,7 +28,7 @@ export class TranslateService {
 
   async translate(word: string, from: Language, to: Language): Promise<string[]> {
     const { url, apiKey } = this.options;
-    if (!url) throw new AppError(503, 'TRANSLATION_UNAVAILABLE');
+    if (!url) throw new AppError('TRANSLATION_UNAVAILABLE');
     const text = word.trim();
     if (from === to || text === '') return [text];
 
@@ -60,7 +60,7 @@ export class TranslateService {
       if (!response.ok) throw new Error(`translation API answered ${response.status}`);
       answer = (await response.json()) as LibreTranslateAnswer;
     } catch {
-      throw new AppError(503, 'TRANSLATION_UNAVAILABLE');
+      throw new AppError('TRANSLATION_UNAVAILABLE');
     }
 
     const alternatives: unknown[] = Array.isArray(answer.alternatives) ? answer.alternatives : [];

@@ -2,8 +2,9 @@ import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
 import { subscriptions, users } from '../../db/schema';
-import { callerColumns, callerCte, type Caller } from '../session/caller';
-import type { SessionRecord } from '../session/session.repository';
+import { callerColumns, callerCte } from '../../db/caller-session';
+import type { Caller } from '../../domain/caller';
+import type { CallerSession as SessionRecord } from '../../domain/caller';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { currentCaller, currentSession } from '../../http/access';
 import { route } from '../../http/route';
 import type { UsersService } from './users.service';
 
@@ -8,10 +7,10 @@ export function registerUsersRoutes(
   deps: { users: UsersService; clock: () => Date },
 ): void {
   const { users, clock } = deps;
-  route(app, 'me', ({ request }) => users.caller(currentCaller(request)));
-  route(app, 'updateMe', ({ request, body }) => users.update(currentSession(request).userId, body));
-  route(app, 'acceptPolicy', async ({ request }) => {
-    await users.acceptPolicy(currentSession(request).userId, clock());
+  route(app, 'me', ({ caller }) => users.me(caller));
+  route(app, 'updateMe', ({ caller, body }) => users.update(caller, body));
+  route(app, 'acceptPolicy', async ({ caller }) => {
+    await users.acceptPolicy(caller, clock());
     return null;
   });
 }

@@ -4,17 +4,17 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import fastifyCookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE_NAME, type EndpointName, type Role } from '@wordhoard/shared';
-import { sessions, users } from '../db/schema';
-import { SessionRepository } from '../features/session/session.repository';
-import { SessionService, hashToken } from '../features/session/session.service';
-import { TestClock } from '../../test/clock';
-import { createTestApp, testDriver, testConfig, type TestApp } from '../../test/harness';
-import { createUser } from '../../test/fixtures';
-import { SESSION_IN_QUERY, registerAccessControl } from './access';
-import { registerErrorHandler } from './error-handler';
-import { ServerMessages } from './messages';
-import { route } from './route';
-import { contractSerializerCompiler } from './serializer';
+import { sessions, users } from '../../db/schema';
+import { SessionRepository } from './session.repository';
+import { SessionService, hashToken } from './session.service';
+import { TestClock } from '../../../test/clock';
+import { createTestApp, testDriver, testConfig, type TestApp } from '../../../test/harness';
+import { createUser } from '../../../test/fixtures';
+import { SESSION_IN_QUERY, registerAccessControl } from './session.access';
+import { registerErrorHandler } from '../../http/error-handler';
+import { ServerMessages } from '../../http/messages';
+import { route } from '../../http/route';
+import { contractSerializerCompiler } from '../../http/serializer';
 
 const HOUR = 60 * 60 * 1000;
 const clock = new TestClock();
@@ -166,10 +166,13 @@ describe(`a route that checks the session in its own query but never admits it (
     registerAccessControl(app, testConfig(), t.app.services.sessions);
     const user = await userWithRole('user');
     const forgetful: EndpointName = 'me';
+    const profile = (
+      await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: user.cookie } })
+    ).json();
     await app.register(
       async (api) => {
         // A faulty handler: a well-formed answer, but the session was never handed to `admit`.
-        route(api, forgetful, () => t.app.services.users.me(user.id));
+        route(api, forgetful, () => profile);
       },
       { prefix: '/api' },
     );

@@ -1,0 +1,36 @@
+import { ERROR_STATUS, type ErrorCode, type MessageValues } from '@wordhoard/shared';
+
+/**
+ * An error the client is meant to see: its code, the values its localized message needs and
+ * any headers its status calls for. The status comes from the shared code → status table
+ * (packages/shared/src/errors.ts), so a code always goes out with the same status. The error
+ * handler turns it into the DESIGN §3 body in the caller's language. `cause` (e.g. an outside
+ * service's failure behind a 502) is logged, never sent.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly values: MessageValues = {},
+    options: { headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(code, { cause: options.cause });
+    this.statusCode = ERROR_STATUS[code];
+    this.headers = options.headers ?? {};
+  }
+  readonly headers: Record<string, string>;
+}
+
+export const notFound = () => new AppError('NOT_FOUND');
+export const unauthorized = () => new AppError('UNAUTHORIZED');
+
+/** A 429 that says when to come back, in the header and in the message. */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(
+    'TOO_MANY_REQUESTS',
+    { seconds: retryAfterSeconds },
+    {
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    },
+  );

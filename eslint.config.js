@@ -40,7 +40,70 @@ const boundaryZones = [
     from: ['./apps'],
     message: 'The contract package never imports from the apps.',
   },
+  // The server's layers (ARCHITECTURE.md): domain ← db, http ← features ← services.ts/app.ts.
+  {
+    target: './apps/server/src/domain',
+    from: ['./apps/server/src/db', './apps/server/src/http', './apps/server/src/features'],
+    message: 'domain/ holds the types and errors every layer shares: it imports no layer.',
+  },
+  {
+    target: ['./apps/server/src/db', './apps/server/src/http'],
+    from: './apps/server/src/features',
+    message: 'db/ and http/ are plumbing: they never import a feature (app.ts wires them together).',
+  },
 ];
+
+/**
+ * The web's one data layer: only a feature's `api/` folder talks to the server. Elsewhere a
+ * file may not import the http client nor take `http` from useServices(); error classes
+ * (ApiError…) stay importable, since screens show errors.
+ */
+const httpClientOutsideApi = {
+  imports: {
+    group: ['**/shared/http', '**/shared/http/client'],
+    importNames: ['createHttpClient', 'HttpClient'],
+    message: "Only a feature's api/ folder talks to the server: add a query or mutation hook there.",
+  },
+
+  syntax: [
+    {
+      selector:
+        "VariableDeclarator[init.callee.name='useServices'] > ObjectPattern > Property[key.name='http']",
+      message: "Only a feature's api/ folder talks to the server: add a query or mutation hook there.",
+    },
+    {
+      selector: "MemberExpression[object.callee.name='useServices'][property.name='http']",
+      message: "Only a feature's api/ folder talks to the server: add a query or mutation hook there.",
+    },
+  ],
+};
+
+/**
+ * SQL lives in repositories only, and a feature never reaches into another feature's
+ * repository: it asks that feature's service (ARCHITECTURE.md, "Where code lives").
+ */
+const serverImportRules = {
+  sqlOnlyInRepositories: {
+    group: [
+      'drizzle-orm',
+      'drizzle-orm/*',
+      'pg',
+      '@electric-sql/pglite',
+      '@electric-sql/pglite/*',
+      '**/db/schema',
+      '**/db/database',
+      '**/db/prepared',
+      '**/db/caller-session',
+    ],
+    allowTypeImports: true,
+    message:
+      "SQL and the database live in *.repository.ts files only: call the feature's repository from its service.",
+  },
+  ownRepositoryOnly: {
+    group: ['../*/*.repository', '../../features/*/*.repository'],
+    message: "A feature never imports another feature's repository: call that feature's service.",
+  },
+};
 
 export default tseslint.config(
   {
@@ -113,6 +176,38 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
+    },
+  },
+  {
+    files: ['apps/server/src/features/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [serverImportRules.sqlOnlyInRepositories, serverImportRules.ownRepositoryOnly] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/features/**/*.repository.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [serverImportRules.ownRepositoryOnly] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/app/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/features/*/api/**',
+      'apps/web/src/app/services.ts',
+      '**/*.test.{ts,tsx}',
+      '**/test/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [httpClientOutsideApi.imports] }],
+      'no-restricted-syntax': ['error', ...httpClientOutsideApi.syntax],
     },
   },
   {

@@ -3,6 +3,7 @@ import { TestClock } from '../../../test/clock';
 import { PASSWORD, startAuthTestBed, type AuthTestBed } from '../../../test/auth-bed';
 import { sessionCookie, testDriver, type TestApp } from '../../../test/harness';
 import { SmtpSink } from '../../../test/smtp-sink';
+import { apiClient } from '../../../test/api-client';
 
 /**
  * The sign-in flows as an attacker drives them: bursts of parallel guesses, codes raced by
@@ -31,7 +32,7 @@ const post = (
   ip = '127.0.0.1',
   headers: Record<string, string> = {},
 ) => t.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}), headers, remoteAddress: ip });
-const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+const me = (cookie: string) => apiClient(t.app).as(cookie).call('me');
 
 /** A signed-up, verified user who accepted the policies; `ip` is where they signed up from. */
 async function activeUser(ip = '127.0.0.1') {

@@ -6,6 +6,7 @@ import { TestClock } from '../../../test/clock';
 import { PASSWORD, startAuthTestBed, type AuthTestBed } from '../../../test/auth-bed';
 import { sessionCookie, testDriver, type TestApp } from '../../../test/harness';
 import { SmtpSink } from '../../../test/smtp-sink';
+import { apiClient } from '../../../test/api-client';
 
 const MINUTE = 60_000;
 
@@ -49,7 +50,7 @@ async function activeUser() {
   return { email, cookie };
 }
 
-const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+const me = (cookie: string) => apiClient(t.app).as(cookie).call('me');
 
 describe(`sign-up and verification (${testDriver})`, () => {
   it('creates a notVerifiedUser, signs them in and mails a code in their language', async () => {

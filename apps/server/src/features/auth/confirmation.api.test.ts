@@ -8,6 +8,7 @@ import { SmtpSink } from '../../../test/smtp-sink';
 import { RATE_LIMITS } from '../rate-limit/rate-limiter';
 import { PASSWORD_RESET_WINDOW_MS } from '../session/session.service';
 import { hashPassword } from './password';
+import { apiClient } from '../../../test/api-client';
 
 /**
  * A password change and an account deletion need the owner's confirmation, not just their
@@ -33,7 +34,7 @@ afterAll(() => bed.close());
 
 const post = (url: string, payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
-const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
+const me = (cookie: string) => apiClient(t.app).as(cookie).call('me');
 const login = (email: string, password: string) => post('/api/auth/login', { email, password });
 const changePassword = (cookie: string, body: object) => post('/api/auth/password', body, cookie);
 const deleteAccount = (cookie: string, body?: object) =>

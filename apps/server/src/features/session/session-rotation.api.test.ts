@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE_NAME } from '@wordhoard/shared';
 import { TestClock } from '../../../test/clock';
 import { createUser } from '../../../test/fixtures';
+import { apiClient } from '../../../test/api-client';
 import { cookieFrom, createTestApp, testDriver, type TestApp } from '../../../test/harness';
 import { ROTATION_FRESH_MS, ROTATION_GRACE_MS } from './session.service';
 
@@ -20,11 +21,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, cookie: string) => t.app.inject({ method: 'POST', url, headers: { cookie } });
-const me = (cookie: string) => get('/api/users/me', cookie);
-const isValid = async (cookie: string) =>
-  (await get('/api/cookie/checkToken', cookie)).json<{ isValid: boolean }>().isValid;
+const api = (cookie: string) => apiClient(t.app).as(cookie);
+const me = (cookie: string) => api(cookie).call('me');
+const refreshToken = (cookie: string) => api(cookie).call('refreshToken');
+const isValid = async (cookie: string) => (await api(cookie).call('checkToken')).data().isValid;
 const newCookie = (response: { headers: Record<string, unknown> }) =>
   cookieFrom(response.headers['set-cookie'] as string | string[] | undefined, SESSION_COOKIE_NAME);
 
@@ -32,8 +32,8 @@ const newCookie = (response: { headers: Record<string, unknown> }) =>
 async function threeTabsStart(cookie: string) {
   const tabs = await Promise.all(
     [1, 2, 3].map(async () => {
-      const check = await get('/api/cookie/checkToken', cookie);
-      const refresh = await post('/api/cookie/refresh', cookie);
+      const check = await api(cookie).call('checkToken');
+      const refresh = await refreshToken(cookie);
       return { check, refresh };
     }),
   );
@@ -63,11 +63,11 @@ describe(`session rotation with several tabs (${testDriver})`, () => {
       expect(response.json().id).toBe(id);
       expect(await isValid(held)).toBe(true);
       // An ordinary route: the access hook's lookup (findValid).
-      expect((await get('/api/testing/due', held)).statusCode).toBe(200);
+      expect((await api(held).call('dueCounts')).statusCode).toBe(200);
     }
 
     // A refresh with the replaced token inside the grace rotates nothing more.
-    const late = await post('/api/cookie/refresh', cookie);
+    const late = await refreshToken(cookie);
     expect(late.statusCode).toBe(204);
     expect(newCookie(late)).toBeUndefined();
 
@@ -75,7 +75,7 @@ describe(`session rotation with several tabs (${testDriver})`, () => {
     clock.advance(ROTATION_GRACE_MS + 1000);
     expect((await me(cookie)).statusCode).toBe(401);
     expect(await isValid(cookie)).toBe(false);
-    expect((await post('/api/cookie/refresh', cookie)).statusCode).toBe(401);
+    expect((await refreshToken(cookie)).statusCode).toBe(401);
     expect((await me(rotated!)).statusCode).toBe(200);
     expect(await isValid(rotated!)).toBe(true);
   });
@@ -96,7 +96,7 @@ describe(`session rotation with several tabs (${testDriver})`, () => {
   it('ends the session for the previous token too on logout', async () => {
     const { cookie } = await createUser(t.app);
     clock.advance(ROTATION_FRESH_MS + 1000);
-    const rotated = newCookie(await post('/api/cookie/refresh', cookie))!;
+    const rotated = newCookie(await refreshToken(cookie))!;
     expect(rotated).toBeDefined();
 
     const logout = await t.app.inject({
@@ -114,7 +114,7 @@ describe(`session rotation with several tabs (${testDriver})`, () => {
   it('logging out with the previous token within the grace ends the session', async () => {
     const { cookie } = await createUser(t.app);
     clock.advance(ROTATION_FRESH_MS + 1000);
-    const rotated = newCookie(await post('/api/cookie/refresh', cookie))!;
+    const rotated = newCookie(await refreshToken(cookie))!;
 
     await t.app.inject({ method: 'DELETE', url: '/api/cookie/token', headers: { cookie } });
     expect((await me(rotated)).statusCode).toBe(401);
@@ -123,7 +123,7 @@ describe(`session rotation with several tabs (${testDriver})`, () => {
   it('deleting the account ends the previous token too', async () => {
     const { cookie } = await createUser(t.app, 'guest');
     clock.advance(ROTATION_FRESH_MS + 1000);
-    const rotated = newCookie(await post('/api/cookie/refresh', cookie))!;
+    const rotated = newCookie(await refreshToken(cookie))!;
 
     const deleted = await t.app.inject({
       method: 'DELETE',

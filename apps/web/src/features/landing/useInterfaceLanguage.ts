@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage, switchLanguage } from '../../shared/i18n';
 import { useServices } from '../../shared/services';
 import { useUser } from '../../shared/session';
+import { useUpdateMe } from '../../shared/api/account';
 
 /**
  * The interface language and a way to change it at once (SPEC §1). A signed-in user's choice
@@ -10,7 +11,8 @@ import { useUser } from '../../shared/session';
  */
 export function useInterfaceLanguage(): [Language, (next: Language) => Promise<void>] {
   const { i18n } = useTranslation();
-  const { http, session } = useServices();
+  const { session } = useServices();
+  const updateMe = useUpdateMe();
   const user = useUser();
 
   async function choose(next: Language) {
@@ -18,10 +20,7 @@ export function useInterfaceLanguage(): [Language, (next: Language) => Promise<v
     if (!user || user.interfaceLanguage === next) return;
     try {
       // One save at a time: a quicker second choice aborts the first.
-      const updated = await http.request('updateMe', {
-        body: { interfaceLanguage: next },
-        key: 'interfaceLanguage',
-      });
+      const updated = await updateMe({ interfaceLanguage: next }, { key: 'interfaceLanguage' });
       await session.setUser(updated);
     } catch {
       // The http client has shown what went wrong; the interface stays in the chosen language.

@@ -1,21 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { GraduationCap, Library } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../shared/routing';
-import { useServices } from '../../shared/services';
 import { LinkCard, Page } from '../../shared/ui';
+import { useDueCounts } from '../../shared/api/queries';
 import styles from './MenuPage.module.css';
 
 /** The main menu (SPEC §2): two big cards, Dictionaries and Testing. */
 export default function MenuPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
   // Words due for review today, across all dictionaries (decision 0011); left out until known.
-  const due = useQuery({
-    queryKey: ['testing', 'due'],
-    queryFn: ({ signal }) => http.request('dueCounts', { signal, silent: true }),
-    staleTime: 0,
-  });
+  const due = useDueCounts();
   const dueTotal = due.data?.total ?? 0;
   return (
     <Page title={t('Menu.Title')}>

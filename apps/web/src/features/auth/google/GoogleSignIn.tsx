@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GoogleButton, type GoogleButtonText } from '../../../shared/google/GoogleButton';
 import { currentLanguage } from '../../../shared/i18n';
-import { useServices } from '../../../shared/services';
 import { useCompleteSignIn } from '../lib/useCompleteSignIn';
+import { useAuthCalls } from '../api/auth';
 
 /**
  * "Sign in with Google" (SPEC §1, §7): Google's button, and with its credential a sign-in
@@ -18,21 +18,21 @@ export function GoogleSignIn({
   forGuest?: boolean;
 }) {
   const { i18n } = useTranslation();
-  const { http } = useServices();
+  const calls = useAuthCalls();
   const completeSignIn = useCompleteSignIn();
   const language = currentLanguage(i18n);
 
   const onCredential = useCallback(
     async (credential: string) => {
       try {
-        if (forGuest) await http.request('guestGoogle', { body: { credential } });
-        else await http.request('google', { body: { credential, interfaceLanguage: language } });
+        if (forGuest) await calls.guestGoogle({ credential });
+        else await calls.google({ credential, interfaceLanguage: language });
       } catch {
         return; // The error modal says why.
       }
       await completeSignIn();
     },
-    [http, completeSignIn, language, forGuest],
+    [calls, completeSignIn, language, forGuest],
   );
 
   return <GoogleButton text={text} onCredential={onCredential} />;

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { homePathFor } from '../../../shared/routing';
 import { useServices } from '../../../shared/services';
+import { useAuthCalls } from '../api/auth';
 
 /**
  * What follows every way in (login, signup, verify, Google, guest, accepting the policies;
@@ -11,17 +12,18 @@ import { useServices } from '../../../shared/services';
  * null when reloading failed (the http client has shown why).
  */
 export function useCompleteSignIn(): () => Promise<User | null> {
-  const { http, session } = useServices();
+  const { session } = useServices();
+  const calls = useAuthCalls();
   const navigate = useNavigate();
   return useCallback(async () => {
     let user: User;
     try {
-      user = await http.request('me');
+      user = await calls.me();
     } catch {
       return null;
     }
     await session.setUser(user);
     await navigate(homePathFor(user), { replace: true });
     return user;
-  }, [http, session, navigate]);
+  }, [calls, session, navigate]);
 }

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../../shared/services';
 import { Button, Card, Page } from '../../../shared/ui';
 import styles from '../components/AuthForm.module.css';
 import { PolicyConsent } from '../components/PolicyConsent';
 import { NO_CONSENT, consentSchema } from '../lib/consentSchema';
 import { useCompleteSignIn } from '../lib/useCompleteSignIn';
+import { useAuthCalls } from '../api/auth';
 
 /**
  * The last sign-up step: every policy ticked, then PATCH /users/accept-policy, a fresh session
@@ -14,7 +14,7 @@ import { useCompleteSignIn } from '../lib/useCompleteSignIn';
  */
 export default function AcceptPolicyPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const calls = useAuthCalls();
   const completeSignIn = useCompleteSignIn();
   const {
     register,
@@ -24,8 +24,8 @@ export default function AcceptPolicyPage() {
 
   const onSubmit = handleSubmit(async () => {
     try {
-      await http.request('acceptPolicy');
-      await http.request('refreshToken');
+      await calls.acceptPolicy();
+      await calls.refreshToken();
     } catch {
       return; // The error modal says why.
     }

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../shared/routing';
 import { ApiError } from '../../../shared/http';
-import { useServices } from '../../../shared/services';
 import { Button, Card, Page, TABULAR_NUMS } from '../../../shared/ui';
 import { Notice } from '../../../shared/ui/Notice/Notice';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 import styles from '../components/AuthForm.module.css';
 import { readRestoreState, type RestoreState } from '../lib/restoreState';
 import { useCooldown } from '../lib/useCooldown';
+import { useAuthCalls } from '../api/auth';
 
 const FIELDS = ['email'] as const;
 
@@ -23,7 +23,7 @@ const FIELDS = ['email'] as const;
  */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const calls = useAuthCalls();
   const handleError = useRequestErrorHandler();
   const navigate = useNavigate();
   const location = useLocation();
@@ -40,7 +40,7 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await http.request('restoreCode', { body, silent: true });
+      await calls.restoreCode(body);
     } catch (error) {
       if (error instanceof ApiError && error.status === 429 && error.retryAfter !== null) {
         cooldown.startIn(error.retryAfter);

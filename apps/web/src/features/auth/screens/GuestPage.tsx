@@ -4,17 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../shared/i18n';
 import { PATHS } from '../../../shared/routing';
-import { useServices } from '../../../shared/services';
 import { Button, Card, Page } from '../../../shared/ui';
 import styles from '../components/AuthForm.module.css';
 import { PolicyConsent } from '../components/PolicyConsent';
 import { NO_CONSENT, consentSchema } from '../lib/consentSchema';
 import { useCompleteSignIn } from '../lib/useCompleteSignIn';
+import { useAuthCalls } from '../api/auth';
 
 /** Guest entry: the policies are accepted here, then a 24-hour guest account is created. */
 export default function GuestPage() {
   const { t, i18n } = useTranslation();
-  const { http } = useServices();
+  const calls = useAuthCalls();
   const completeSignIn = useCompleteSignIn();
   const {
     register,
@@ -24,7 +24,7 @@ export default function GuestPage() {
 
   const onSubmit = handleSubmit(async () => {
     try {
-      await http.request('guest', { body: { interfaceLanguage: currentLanguage(i18n) } });
+      await calls.guest({ interfaceLanguage: currentLanguage(i18n) });
     } catch {
       return; // The error modal says why.
     }

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { readRuntimeConfig } from '../../../shared/config/runtimeConfig';
-import { useServices } from '../../../shared/services';
 import { Card, Page } from '../../../shared/ui';
 import { AuthDivider } from '../components/AuthDivider';
 import styles from '../components/AuthForm.module.css';
 import { NewAccountForm } from '../components/NewAccountForm';
 import { GoogleSignIn } from '../google/GoogleSignIn';
+import { useAuthCalls } from '../api/auth';
 
 /**
  * A guest creates an account on the same data: email and password (then the mailed code) or
@@ -13,7 +13,7 @@ import { GoogleSignIn } from '../google/GoogleSignIn';
  */
 export default function KeepWordsPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const calls = useAuthCalls();
   const hasGoogle = Boolean(readRuntimeConfig().googleClientId);
 
   return (
@@ -22,7 +22,7 @@ export default function KeepWordsPage() {
         <NewAccountForm
           submitLabel={t('KeepWords.Submit')}
           // The guest's own row becomes the account, so its data stays.
-          createAccount={(body) => http.request('guestSignup', { body, silent: true })}
+          createAccount={(body) => calls.guestSignup(body)}
         />
         {hasGoogle && (
           <>

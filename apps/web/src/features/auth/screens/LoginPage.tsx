@@ -5,19 +5,19 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../shared/routing';
-import { useServices } from '../../../shared/services';
 import { Button, Card, Page } from '../../../shared/ui';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 import { PasswordField } from '../../../shared/ui/PasswordField/PasswordField';
 import { OtherWaysIn } from '../components/OtherWaysIn';
 import styles from '../components/AuthForm.module.css';
 import { useCompleteSignIn } from '../lib/useCompleteSignIn';
+import { useAuthCalls } from '../api/auth';
 
 const FIELDS = ['email', 'password'] as const;
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const calls = useAuthCalls();
   const handleError = useRequestErrorHandler();
   const completeSignIn = useCompleteSignIn();
   const {
@@ -29,7 +29,7 @@ export default function LoginPage() {
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await http.request('login', { body, silent: true });
+      await calls.login(body);
     } catch (error) {
       handleError(error, { fields: FIELDS, setError });
       return;

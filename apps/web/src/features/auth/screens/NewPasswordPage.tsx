@@ -15,6 +15,7 @@ import { Notice } from '../../../shared/ui/Notice/Notice';
 import { PasswordField } from '../../../shared/ui/PasswordField/PasswordField';
 import styles from '../components/AuthForm.module.css';
 import { readRestoreState, type RestoreState } from '../lib/restoreState';
+import { useAuthCalls } from '../api/auth';
 
 const FIELDS = ['password'] as const;
 
@@ -31,7 +32,8 @@ const LEAVE_OVER = new Set(['CURRENT_PASSWORD_REQUIRED', 'GOOGLE_CONFIRMATION_RE
  */
 export default function NewPasswordPage() {
   const { t } = useTranslation();
-  const { http, session } = useServices();
+  const { session } = useServices();
+  const calls = useAuthCalls();
   const user = useUser();
   const location = useLocation();
   const navigate = useNavigate();
@@ -55,7 +57,7 @@ export default function NewPasswordPage() {
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await http.request('changePassword', { body, silent: true });
+      await calls.changePassword(body);
     } catch (error) {
       if (error instanceof ApiError && error.code !== null && LEAVE_OVER.has(error.code)) {
         setLeaveOver(true);

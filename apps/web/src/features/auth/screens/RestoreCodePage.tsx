@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../shared/routing';
-import { useServices } from '../../../shared/services';
 import { Button, Card, Page } from '../../../shared/ui';
 import { CodeInput } from '../../../shared/ui/CodeInput/CodeInput';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 import styles from '../components/AuthForm.module.css';
 import { readRestoreState, type RestoreState } from '../lib/restoreState';
+import { useAuthCalls } from '../api/auth';
 
 const FIELDS = ['email', 'code'] as const;
 
@@ -21,7 +21,7 @@ const FIELDS = ['email', 'code'] as const;
  */
 export default function RestoreCodePage() {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const calls = useAuthCalls();
   const handleError = useRequestErrorHandler();
   const navigate = useNavigate();
   const location = useLocation();
@@ -35,14 +35,14 @@ export default function RestoreCodePage() {
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await http.request('restore', { body, silent: true });
+      await calls.restore(body);
     } catch (error) {
       handleError(error, { fields: FIELDS, setError });
       return;
     }
     let restoredUser;
     try {
-      restoredUser = await http.request('me');
+      restoredUser = await calls.me();
     } catch {
       return; // The error modal says why.
     }

@@ -2,15 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../shared/i18n';
 import { PATHS } from '../../../shared/routing';
-import { useServices } from '../../../shared/services';
 import { Card, Page } from '../../../shared/ui';
 import styles from '../components/AuthForm.module.css';
 import { NewAccountForm } from '../components/NewAccountForm';
 import { OtherWaysIn } from '../components/OtherWaysIn';
+import { useAuthCalls } from '../api/auth';
 
 export default function SignupPage() {
   const { t, i18n } = useTranslation();
-  const { http } = useServices();
+  const calls = useAuthCalls();
 
   return (
     <Page title={t('Auth.SignupTitle')} lead={t('Auth.SignupLead')} width="narrow">
@@ -18,10 +18,7 @@ export default function SignupPage() {
         <NewAccountForm
           submitLabel={t('Auth.SignupSubmit')}
           createAccount={(credentials) =>
-            http.request('signup', {
-              body: { ...credentials, interfaceLanguage: currentLanguage(i18n) },
-              silent: true,
-            })
+            calls.signup({ ...credentials, interfaceLanguage: currentLanguage(i18n) })
           }
         />
         <OtherWaysIn googleText="signup_with" />

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http';
-import { useServices } from '../../../shared/services';
 import { useUser } from '../../../shared/session';
 import { Button, Card, Page, TABULAR_NUMS } from '../../../shared/ui';
 import { CodeInput } from '../../../shared/ui/CodeInput/CodeInput';
@@ -16,13 +15,14 @@ import { RESEND_COOLDOWN_SECONDS, rememberResendAt, resendAvailableAt } from '..
 import { useCompleteSignIn } from '../lib/useCompleteSignIn';
 import { useCooldown } from '../lib/useCooldown';
 import verifyStyles from './VerifyPage.module.css';
+import { useAuthCalls } from '../api/auth';
 
 const FIELDS = ['code'] as const;
 
 /** Email confirmation: the mailed code, and a new code at most once a minute. */
 export default function VerifyPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const calls = useAuthCalls();
   const user = useUser();
   const userId = user?.id ?? '';
   const handleError = useRequestErrorHandler();
@@ -39,7 +39,7 @@ export default function VerifyPage() {
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await http.request('verify', { body, silent: true });
+      await calls.verify(body);
     } catch (error) {
       handleError(error, { fields: FIELDS, setError });
       return;
@@ -51,7 +51,7 @@ export default function VerifyPage() {
     setResending(true);
     setResent(false);
     try {
-      await http.request('resendVerification', { silent: true });
+      await calls.resendVerification();
       cooldown.start(rememberResendAt(userId, RESEND_COOLDOWN_SECONDS));
       setResent(true);
     } catch (error) {

@@ -28,4 +28,5 @@ export const dictionaryKeys = {
   /** All of a dictionary's words (its JSON export). */
   export: (id: string) => ['dictionaries', 'detail', id, 'export'] as const,
   progress: (id: string) => ['dictionaries', 'detail', id, 'progress'] as const,
+  word: (id: string, wordId: string) => ['dictionaries', 'detail', id, 'word', wordId] as const,
 };

@@ -3,22 +3,19 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../shared/lib/saveFile';
-import { useServices } from '../../../shared/services';
 import { Button } from '../../../shared/ui';
+import { useDictionaryExport } from '../api/files';
 
 /** Downloads the dictionary as CSV (spreadsheets, other apps) or JSON (every field). */
 export function ExportButtons({ dictionaryId }: { dictionaryId: string }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const exportDictionary = useDictionaryExport();
   const [pending, setPending] = useState<ExportFormat | null>(null);
 
   async function download(format: ExportFormat) {
     setPending(format);
     try {
-      const file = await http.download('exportDictionary', {
-        params: { id: dictionaryId },
-        query: { format },
-      });
+      const file = await exportDictionary(dictionaryId, format);
       saveFile(file.blob, file.fileName);
     } catch {
       // The error modal says why.

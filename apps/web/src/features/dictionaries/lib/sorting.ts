@@ -8,6 +8,7 @@ import {
 import { useCallback, useState } from 'react';
 import { useServices } from '../../../shared/services';
 import { useUser } from '../../../shared/session';
+import { useUpdateMe } from '../../../shared/api/account';
 
 export interface Sorting<S extends string> {
   sort: S;
@@ -25,21 +26,21 @@ function usePersistedSorting<S extends string>(
   requestKey: string,
 ): [Sorting<S>, (next: Sorting<S>) => void] {
   const user = useUser();
-  const { http, session } = useServices();
+  const { session } = useServices();
+  const updateMe = useUpdateMe();
   const [sorting, setSorting] = useState(() => read(user?.sortingConfigs ?? DEFAULT_SORTING_CONFIGS));
 
   const change = useCallback(
     (next: Sorting<S>) => {
       setSorting(next);
-      http
-        .request('updateMe', { body: { sortingConfigs: write(next) }, key: requestKey })
+      updateMe({ sortingConfigs: write(next) }, { key: requestKey })
         .then((updated) => session.setUser(updated))
         .catch(() => {
           // Cancelled by a newer choice, or already shown in the error modal; the choice
           // still applies on this screen.
         });
     },
-    [http, session, write, requestKey],
+    [updateMe, session, write, requestKey],
   );
   return [sorting, change];
 }

@@ -1,14 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Word } from '@wordhoard/shared';
 import { CircleExclamationPoint } from 'lucide-react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/http';
-import { useServices } from '../../../shared/services';
 import { Button, Card, LoadingIndicator, Page, TextField } from '../../../shared/ui';
 import { useUpdateDictionary } from '../api/dictionaries';
-import { dictionaryKeys } from '../api/queryKeys';
+import { useWord } from '../api/word';
 import { DictionaryLoadError } from '../components/DictionaryLoadError';
 import { duplicateTermMessage, validateWord, valuesOf, wordUpdate, type WordErrors } from '../lib/wordEditor';
 import { dictionaryPath } from '../paths';
@@ -27,14 +25,9 @@ interface EditWordState {
 export default function EditWordPage() {
   const { t } = useTranslation();
   const { dictionaryId = '', wordId = '' } = useParams();
-  const { http } = useServices();
   const location = useLocation();
   const back = (location.state as EditWordState | null)?.from ?? dictionaryPath(dictionaryId);
-  const word = useQuery({
-    queryKey: [...dictionaryKeys.detail(dictionaryId), 'word', wordId],
-    queryFn: ({ signal }) =>
-      http.request('getWord', { params: { id: dictionaryId, wordId }, signal, silent: true }),
-  });
+  const word = useWord(dictionaryId, wordId);
 
   let content;
   if (word.isError) {

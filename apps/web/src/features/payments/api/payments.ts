@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@wordhoard/shared';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { HttpClient } from '../../../shared/http';
 import { useServices } from '../../../shared/services';
 
@@ -16,6 +16,37 @@ export function plansQuery(http: HttpClient) {
     // The plans change with a deployment, not during a visit.
     staleTime: 10 * 60_000,
   });
+}
+
+/** The plans, for the plans page. */
+export function usePlans() {
+  const { http } = useServices();
+  return useQuery(plansQuery(http));
+}
+
+/**
+ * The subscription calls, named after their endpoints. `checkout` and `refundSubscription` are
+ * silent: their screens tell those failures in place (payments off, a refund that failed);
+ * the others report through the error modal.
+ */
+export function useSubscriptionCalls() {
+  const { http } = useServices();
+  return useMemo(
+    () => ({
+      checkout: () => http.request('checkout', { body: { planId: 'premium' }, silent: true }),
+      cancelSubscription: () => http.request('cancelSubscription'),
+      renewSubscription: () => http.request('renewSubscription'),
+      customerPortal: () => http.request('customerPortal'),
+      refundSubscription: () => http.request('refundSubscription', { silent: true }),
+    }),
+    [http],
+  );
+}
+
+/** GET /users/me without the error modal, for polling (a hiccup between two looks is normal). */
+export function useFetchUserQuietly() {
+  const { http } = useServices();
+  return useCallback((signal: AbortSignal) => http.request('me', { silent: true, signal }), [http]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isCancelledError, UnauthorizedError } from '../../../shared/http';
 import { useServices } from '../../../shared/services';
+import { useFetchUserQuietly } from '../api/payments';
 import { useUser } from '../../../shared/session';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 
@@ -20,7 +21,8 @@ interface AwaitPremiumOptions {
  * another round after a time-out.
  */
 export function useAwaitPremium({ intervalMs, timeoutMs }: AwaitPremiumOptions) {
-  const { http, session } = useServices();
+  const { session } = useServices();
+  const fetchUser = useFetchUserQuietly();
   const handleError = useRequestErrorHandler();
   const isPremium = useUser()?.role === 'premium';
   const [round, setRound] = useState(0);
@@ -35,7 +37,7 @@ export function useAwaitPremium({ intervalMs, timeoutMs }: AwaitPremiumOptions) 
     async function look() {
       try {
         // Silent: a hiccup between two looks is not worth the error modal; the next look may work.
-        const user = await http.request('me', { silent: true, signal: controller.signal });
+        const user = await fetchUser(controller.signal);
         if (controller.signal.aborted) return;
         const current = session.getUser();
         if (!current || JSON.stringify(current) !== JSON.stringify(user)) await session.setUser(user);
@@ -59,7 +61,7 @@ export function useAwaitPremium({ intervalMs, timeoutMs }: AwaitPremiumOptions) 
       controller.abort();
       clearTimeout(timer);
     };
-  }, [http, session, handleError, isPremium, intervalMs, timeoutMs, round]);
+  }, [fetchUser, session, handleError, isPremium, intervalMs, timeoutMs, round]);
 
   const status: AwaitPremiumStatus = isPremium ? 'premium' : timedOutRound === round ? 'timedOut' : 'waiting';
   return { status, retry: () => setRound((value) => value + 1) };

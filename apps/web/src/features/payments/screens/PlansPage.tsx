@@ -1,14 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Plan } from '@wordhoard/shared';
 import { RotateCcw, ShieldCheck, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isCancelledError } from '../../../shared/http';
-import { useServices } from '../../../shared/services';
 import { useUser } from '../../../shared/session';
 import { Button, Card, LoadingIndicator, Page, Spinner } from '../../../shared/ui';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
-import { plansQuery, useReloadUser } from '../api/payments';
+import { usePlans, useReloadUser, useSubscriptionCalls } from '../api/payments';
 import { PlanCard } from '../components/PlanCard';
 import { StatusNotice } from '../components/StatusNotice';
 import styles from './PlansPage.module.css';
@@ -16,9 +14,9 @@ import styles from './PlansPage.module.css';
 /** Free and Premium side by side, the user's plan marked, and the way to Stripe Checkout. */
 export default function PlansPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
   const user = useUser();
-  const plans = useQuery(plansQuery(http));
+  const plans = usePlans();
+  const calls = useSubscriptionCalls();
   const reloadUser = useReloadUser();
   const handleError = useRequestErrorHandler();
   const [pending, setPending] = useState(false);
@@ -30,7 +28,7 @@ export default function PlansPage() {
     let url: string;
     try {
       // Silent: "payments are off" is an expected answer, told on the page rather than in the modal.
-      ({ url } = await http.request('checkout', { body: { planId: 'premium' }, silent: true }));
+      ({ url } = await calls.checkout());
     } catch (error) {
       setPending(false);
       if (error instanceof ApiError && error.code === 'PAYMENTS_UNAVAILABLE') {

@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isCancelledError, UnauthorizedError } from '../../../shared/http';
 import { PATHS } from '../../../shared/routing';
-import { useServices } from '../../../shared/services';
 import { useUser } from '../../../shared/session';
 import { Button, Card, Page, Spinner } from '../../../shared/ui';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog/ConfirmDialog';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
-import { useReloadUser } from '../api/payments';
+import { useReloadUser, useSubscriptionCalls } from '../api/payments';
 import { FactList } from '../components/FactList';
 import { StatusNotice } from '../components/StatusNotice';
 import { useFormatters } from '../lib/format';
@@ -28,7 +27,7 @@ export default function SubscriptionPage() {
 
 function Subscription({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const calls = useSubscriptionCalls();
   const navigate = useNavigate();
   const format = useFormatters();
   const planName = usePlanName();
@@ -46,7 +45,7 @@ function Subscription({ user }: { user: User }) {
     setBusy(action);
     setOutcome(null);
     try {
-      await http.request(action === 'cancel' ? 'cancelSubscription' : 'renewSubscription');
+      await (action === 'cancel' ? calls.cancelSubscription() : calls.renewSubscription());
       const fresh = await reloadUser();
       setOutcome(
         action === 'cancel' && fresh.plan.expiresAt
@@ -63,7 +62,7 @@ function Subscription({ user }: { user: User }) {
   async function openPortal() {
     setBusy('portal');
     try {
-      const { url } = await http.request('customerPortal');
+      const { url } = await calls.customerPortal();
       window.location.assign(url);
     } catch {
       setBusy(null);
@@ -75,7 +74,7 @@ function Subscription({ user }: { user: User }) {
     setRefundError(null);
     try {
       // Silent: a failure is told inside the dialog, where the user's attention is.
-      await http.request('refundSubscription', { silent: true });
+      await calls.refundSubscription();
     } catch (error) {
       setBusy(null);
       if (isCancelledError(error)) return;

@@ -1,24 +1,18 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_LIMIT, type ResponseOf } from '@wordhoard/shared';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  MAX_PAGE_LIMIT,
+  type AnswerBody,
+  type AnswerTarget,
+  type ResponseOf,
+  type TesterOptions,
+} from '@wordhoard/shared';
+import { useCallback, useMemo } from 'react';
 import type { HttpClient } from '../../../shared/http';
+import { useServices } from '../../../shared/services';
 
-/** Query keys of this feature; everything lives under ['testing'] so logout clears it. */
-export const testingKeys = {
-  all: ['testing'] as const,
-  state: ['testing', 'state'] as const,
-  dictionaries: ['testing', 'dictionaries'] as const,
-  due: ['testing', 'due'] as const,
-};
+import { testingKeys } from '../../../shared/api/queries';
 
-/** GET /testing/due: words due for review today, per dictionary and direction. */
-export const dueCountsQuery = (http: HttpClient) =>
-  queryOptions({
-    queryKey: testingKeys.due,
-    // A helper figure: without it the form still works, so a failure is not worth the modal.
-    queryFn: ({ signal }) => http.request('dueCounts', { signal, silent: true }),
-    // Every answer may change them.
-    staleTime: 0,
-  });
+export { testingKeys, useDueCounts } from '../../../shared/api/queries';
 
 /** How many words are due in `dictionaryId` for a test in that direction (0 when unknown). */
 export function dueFor(
@@ -62,3 +56,38 @@ export function refreshTestingState(queryClient: QueryClient, http: HttpClient) 
 }
 
 export type TestingState = ResponseOf<'getTesting'>;
+
+/** The test's state (GET /testing), shared by the runner, check, skip and report screens. */
+export function useTestingState() {
+  const { http } = useServices();
+  return useQuery(testingStateQuery(http));
+}
+
+/** The dictionaries the tester offers. */
+export function useTesterDictionaries() {
+  const { http } = useServices();
+  return useQuery(testerDictionariesQuery(http));
+}
+
+/** Reloads the test state before a screen that shows it opens. */
+export function useRefreshTestingState() {
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  return useCallback(() => refreshTestingState(queryClient, http), [queryClient, http]);
+}
+
+/**
+ * The test's calls, named after their endpoints. All silent: the screens tell a used-up day,
+ * an empty selection or a word that moved on in place, and report the rest themselves.
+ */
+export function useTestingCalls() {
+  const { http } = useServices();
+  return useMemo(
+    () => ({
+      createTester: (options: TesterOptions) => http.request('createTester', { body: options, silent: true }),
+      answer: (body: AnswerBody) => http.request('answer', { body, silent: true }),
+      skip: (body: AnswerTarget) => http.request('skip', { body, silent: true }),
+    }),
+    [http],
+  );
+}

@@ -3,9 +3,8 @@ import type { TesterOptions } from '@wordhoard/shared';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/http';
 import { PATHS } from '../../../shared/routing';
-import { useServices } from '../../../shared/services';
 import { useUser } from '../../../shared/session';
-import { testingKeys, type TestingState } from '../api/testingApi';
+import { testingKeys, useTestingCalls, type TestingState } from '../api/testingApi';
 import { saveActiveTest, type ActiveTest } from './activeTest';
 import { useReportUnexpected } from './useReportUnexpected';
 
@@ -25,15 +24,14 @@ export interface StartTestInput {
  * "No attempts left" and "no words match" come back as `problem`, for the screen to show.
  */
 export function useStartTest() {
-  const { http } = useServices();
+  const calls = useTestingCalls();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const userId = useUser()?.id;
   const reportUnexpected = useReportUnexpected();
 
   const mutation = useMutation({
-    mutationFn: ({ options }: StartTestInput) =>
-      http.request('createTester', { body: options, silent: true }),
+    mutationFn: ({ options }: StartTestInput) => calls.createTester(options),
     onSuccess: (_created, { options, languages }) => {
       if (userId !== undefined) saveActiveTest({ userId, options, ...languages });
       queryClient.removeQueries({ queryKey: testingKeys.state });

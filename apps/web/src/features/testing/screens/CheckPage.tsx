@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, RotateCcw, SkipForward } from 'lucide-react';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -6,10 +6,9 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/http';
 import { cx } from '../../../shared/lib/classNames';
 import { PATHS } from '../../../shared/routing';
-import { useServices } from '../../../shared/services';
 import { Button, Card, Page, TABULAR_NUMS } from '../../../shared/ui';
 import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
-import { refreshTestingState, testingKeys, testingStateQuery } from '../api/testingApi';
+import { testingKeys, useRefreshTestingState, useTestingCalls, useTestingState } from '../api/testingApi';
 import { AnswerList } from '../components/AnswerList';
 import { ResultIcon } from '../components/ResultIcon';
 import { parseCheckState, resultKind, type CheckState } from '../lib/navigationState';
@@ -29,7 +28,8 @@ export default function CheckPage() {
 
 function CheckResult({ check }: { check: CheckState }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const calls = useTestingCalls();
+  const refreshState = useRefreshTestingState();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const activeTest = useActiveTest();
@@ -42,23 +42,20 @@ function CheckResult({ check }: { check: CheckState }) {
   const reportUnexpected = useReportUnexpected();
 
   // Loads where the test stands now, so "Continue" shows the right word at once.
-  const state = useQuery(testingStateQuery(http));
+  const state = useTestingState();
   const current = state.data;
   // A wrong answer leaves the word in place; if it is no longer the current one (the browser's
   // Back button), "Next" would skip another word: go to the runner instead.
   const outdated = kind === 'wrong' && current !== undefined && current.test?.wordId !== check.wordId;
 
   const backToRunner = async () => {
-    await refreshTestingState(queryClient, http).catch(() => undefined);
+    await refreshState().catch(() => undefined);
     await navigate(PATHS.testing, { replace: true });
   };
   // Skips the word this check was for, and only that word (it may be done already: a repeat).
   const next = useMutation({
     mutationFn: (attemptId: string) =>
-      http.request('skip', {
-        body: { position: check.position, wordId: check.wordId, attemptId },
-        silent: true,
-      }),
+      calls.skip({ position: check.position, wordId: check.wordId, attemptId }),
     onSuccess: backToRunner,
     onError: async (error) => {
       // The test moved on elsewhere: the runner shows where it stands, no alarm needed.

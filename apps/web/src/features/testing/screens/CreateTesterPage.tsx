@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { buildPath, DUE_TEST_MAX_WORDS, type Dictionary } from '@wordhoard/shared';
 import { CircleAlert, Library, Play } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -8,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { cx } from '../../../shared/lib/classNames';
 import { PATHS } from '../../../shared/routing';
-import { useServices } from '../../../shared/services';
 import { useUser } from '../../../shared/session';
 import {
   Button,
@@ -21,7 +19,7 @@ import {
   TextField,
 } from '../../../shared/ui';
 import { SegmentedControl } from '../../../shared/ui/SegmentedControl/SegmentedControl';
-import { dueCountsQuery, dueFor, testerDictionariesQuery, testingStateQuery } from '../api/testingApi';
+import { dueFor, useDueCounts, useTesterDictionaries, useTestingState } from '../api/testingApi';
 import { LoadFailed } from '../components/LoadFailed';
 import { testLanguages, type ActiveTest } from '../lib/activeTest';
 import { languageName } from '../lib/languageName';
@@ -38,9 +36,8 @@ import styles from './CreateTesterPage.module.css';
 
 export default function CreateTesterPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const dictionaries = useQuery(testerDictionariesQuery(http));
-  const state = useQuery(testingStateQuery(http));
+  const dictionaries = useTesterDictionaries();
+  const state = useTestingState();
 
   let content;
   if (dictionaries.isPending) {
@@ -129,8 +126,7 @@ function TesterForm({ dictionaries, testsLeft, attemptsPending }: TesterFormProp
     control,
     name: ['by', 'from', 'period', 'dictionaryId', 'swap'],
   });
-  const { http } = useServices();
-  const dueCounts = useQuery(dueCountsQuery(http));
+  const dueCounts = useDueCounts();
   const due = dueFor(dueCounts.data, dictionaryId, swap);
   const attemptsId = useId();
   const problemId = useId();

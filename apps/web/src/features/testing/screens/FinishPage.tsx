@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Report } from '@wordhoard/shared';
 import { CircleAlert, ListRestart, Pencil, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
@@ -6,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link, Navigate } from 'react-router';
 import { cx } from '../../../shared/lib/classNames';
 import { PATHS } from '../../../shared/routing';
-import { useServices } from '../../../shared/services';
 import { Button, LoadingIndicator, Page, TABULAR_NUMS, VISUALLY_HIDDEN } from '../../../shared/ui';
 import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
-import { testingStateQuery } from '../api/testingApi';
+import { useTestingState } from '../api/testingApi';
 import { AnswerList } from '../components/AnswerList';
 import { LoadFailed } from '../components/LoadFailed';
 import { ResultBadge } from '../components/ResultBadge';
@@ -21,8 +19,7 @@ import styles from './FinishPage.module.css';
 /** The report at the end of a test. */
 export default function FinishPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const state = useQuery(testingStateQuery(http));
+  const state = useTestingState();
 
   if (state.isPending || state.isError) {
     return (

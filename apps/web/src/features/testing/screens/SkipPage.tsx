@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../../shared/routing';
-import { useServices } from '../../../shared/services';
 import { Button, Card, Page } from '../../../shared/ui';
 import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
-import { testingStateQuery } from '../api/testingApi';
+import { useTestingState } from '../api/testingApi';
 import { AnswerList } from '../components/AnswerList';
 import { ResultIcon } from '../components/ResultIcon';
 import { TermDisplay } from '../components/TermDisplay';
@@ -26,13 +24,12 @@ export default function SkipPage() {
 
 function SkippedWord({ skipped }: { skipped: SkipState }) {
   const { t } = useTranslation();
-  const { http } = useServices();
   const navigate = useNavigate();
   const activeTest = useActiveTest();
   const nextRef = useFocusOnMount<HTMLButtonElement>();
   const answersId = useId();
   // Loads the next word (or the report) while the answers are read.
-  const state = useQuery(testingStateQuery(http));
+  const state = useTestingState();
   const finished = state.data?.report != null;
 
   return (

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnswerBody, AnswerResult, AnswerTarget, TestItem } from '@wordhoard/shared';
 import { Check, CircleAlert, Info, SkipForward } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
@@ -7,11 +7,10 @@ import { Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/http';
 import { cx } from '../../../shared/lib/classNames';
 import { PATHS } from '../../../shared/routing';
-import { useServices } from '../../../shared/services';
 import { Button, Card, LoadingIndicator, Page, TABULAR_NUMS } from '../../../shared/ui';
 import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
 import { ProgressBar } from '../../../shared/ui/ProgressBar/ProgressBar';
-import { refreshTestingState, testingKeys, testingStateQuery } from '../api/testingApi';
+import { testingKeys, useRefreshTestingState, useTestingCalls, useTestingState } from '../api/testingApi';
 import { AccentBar } from '../components/AccentBar';
 import { AnswerList } from '../components/AnswerList';
 import { LoadFailed } from '../components/LoadFailed';
@@ -27,8 +26,7 @@ import styles from './TestingPage.module.css';
 /** The test runner: shows the current word, or moves on to the report or the set-up screen. */
 export default function TestingPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const state = useQuery(testingStateQuery(http));
+  const state = useTestingState();
 
   if (state.isPending || state.isError) {
     return (
@@ -57,7 +55,8 @@ interface Feedback {
 
 function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) {
   const { t, i18n } = useTranslation();
-  const { http } = useServices();
+  const calls = useTestingCalls();
+  const refreshState = useRefreshTestingState();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const activeTest = useActiveTest();
@@ -76,7 +75,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
 
   /** An answer or a skip found the test elsewhere (another tab, a repeat): show where it is now. */
   async function showMovedOn() {
-    await refreshTestingState(queryClient, http).catch(() => undefined);
+    await refreshState().catch(() => undefined);
     setAnswer('');
     setFeedback({ tone: 'info', message: t('Testing.Run.MovedOn'), key: Date.now() });
     inputRef.current?.focus();
@@ -99,7 +98,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
   };
 
   const answerMutation = useMutation({
-    mutationFn: (body: AnswerBody) => http.request('answer', { body, silent: true }),
+    mutationFn: (body: AnswerBody) => calls.answer(body),
     onSuccess: async (result: AnswerResult) => {
       if (result.status === 'wordFinished') {
         await showMovedOn();
@@ -128,7 +127,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
         return;
       }
       // Correct: stay and show the word's progress, or the next word (SPEC §4: refetch).
-      await refreshTestingState(queryClient, http).catch(() => undefined);
+      await refreshState().catch(() => undefined);
       setAnswer('');
       setFeedback({
         tone: 'correct',
@@ -145,7 +144,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
   });
 
   const skipMutation = useMutation({
-    mutationFn: (body: AnswerTarget) => http.request('skip', { body, silent: true }),
+    mutationFn: (body: AnswerTarget) => calls.skip(body),
     onSuccess: async ({ answer: answers, status }) => {
       if (status === 'wordFinished') {
         await showMovedOn();

@@ -9,6 +9,7 @@ import { Button, Card, Dialog, DialogClose } from '../../../shared/ui';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 import { PasswordField } from '../../../shared/ui/PasswordField/PasswordField';
 import styles from '../screens/UserEditPage.module.css';
+import { useAccountCalls } from '../api/account';
 
 /** The server's answers about the password belong next to the field, with the dialog still open. */
 const PASSWORD_ERRORS = new Set(['WRONG_CURRENT_PASSWORD', 'CURRENT_PASSWORD_REQUIRED']);
@@ -20,7 +21,8 @@ const PASSWORD_ERRORS = new Set(['WRONG_CURRENT_PASSWORD', 'CURRENT_PASSWORD_REQ
  */
 export function DeleteAccountSection({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { http, session } = useServices();
+  const { session } = useServices();
+  const calls = useAccountCalls();
   const handleError = useRequestErrorHandler();
   const formId = useId();
   const [open, setOpen] = useState(false);
@@ -34,7 +36,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
       setDeleting(true);
       setPasswordError(undefined);
       try {
-        await http.request('deleteAccount', { body, silent: true });
+        await calls.deleteAccount(body);
       } catch (error) {
         setDeleting(false);
         if (error instanceof ApiError && error.code !== null && PASSWORD_ERRORS.has(error.code)) {
@@ -49,7 +51,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
       // The server has ended every session; forget this one here too and go to /auth.
       session.end();
     },
-    [http, session, handleError],
+    [calls, session, handleError],
   );
 
   function submitPassword(event: SyntheticEvent<HTMLFormElement>) {

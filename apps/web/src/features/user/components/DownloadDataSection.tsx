@@ -2,20 +2,20 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../shared/lib/saveFile';
-import { useServices } from '../../../shared/services';
 import { Button, Card } from '../../../shared/ui';
+import { useAccountCalls } from '../api/account';
 import styles from '../screens/UserEditPage.module.css';
 
 /** The data-portability right of the privacy policy: everything the account owns, as JSON. */
 export function DownloadDataSection() {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const { exportMe } = useAccountCalls();
   const [pending, setPending] = useState(false);
 
   async function download() {
     setPending(true);
     try {
-      const file = await http.download('exportMe');
+      const file = await exportMe();
       saveFile(file.blob, file.fileName);
     } catch {
       // The error modal says why.

@@ -8,13 +8,15 @@ import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestError
 import { Notice } from '../../../shared/ui/Notice/Notice';
 import styles from '../screens/UserEditPage.module.css';
 import { LANGUAGE_NAMES } from './languageNames';
+import { useUpdateMe } from '../../../shared/api/account';
 
 const OPTIONS = LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));
 
 /** The interface language: switched at once, then saved to the account (PATCH /users/me). */
 export function LanguageSection({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
-  const { http, session } = useServices();
+  const { session } = useServices();
+  const updateMe = useUpdateMe();
   const handleError = useRequestErrorHandler();
   const [language, setLanguage] = useState<Language>(user.interfaceLanguage);
   const [saving, setSaving] = useState(false);
@@ -27,7 +29,7 @@ export function LanguageSection({ user }: { user: User }) {
     setSaving(true);
     const switched = switchLanguage(i18n, next);
     try {
-      const updated = await http.request('updateMe', { body: { interfaceLanguage: next }, silent: true });
+      const updated = await updateMe({ interfaceLanguage: next }, { silent: true });
       await switched;
       await session.setUser(updated);
       setSaved(true);

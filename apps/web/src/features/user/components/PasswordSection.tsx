@@ -5,13 +5,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { GoogleButton } from '../../../shared/google/GoogleButton';
 import { ApiError } from '../../../shared/http';
-import { useServices } from '../../../shared/services';
 import { Button, Card } from '../../../shared/ui';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 import { Notice } from '../../../shared/ui/Notice/Notice';
 import { PasswordChecklist } from '../../../shared/ui/PasswordChecklist/PasswordChecklist';
 import { PasswordField } from '../../../shared/ui/PasswordField/PasswordField';
 import styles from '../screens/UserEditPage.module.css';
+import { useAccountCalls } from '../api/account';
 
 const FIELDS = ['currentPassword', 'password'] as const;
 
@@ -48,7 +48,7 @@ function UsernameHint({ user }: { user: User }) {
 
 function CurrentPasswordForm({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const calls = useAccountCalls();
   const handleError = useRequestErrorHandler();
   const checklistId = useId();
   const [changed, setChanged] = useState(false);
@@ -68,7 +68,7 @@ function CurrentPasswordForm({ user }: { user: User }) {
   const onSubmit = handleSubmit(async (body) => {
     setChanged(false);
     try {
-      await http.request('changePassword', { body, silent: true });
+      await calls.changePassword(body);
     } catch (error) {
       if (error instanceof ApiError && error.code !== null && CURRENT_PASSWORD_ERRORS.has(error.code)) {
         setError('currentPassword', { type: 'server', message: error.message }, { shouldFocus: true });
@@ -110,7 +110,7 @@ function CurrentPasswordForm({ user }: { user: User }) {
 /** No password yet: the new one is saved when Google hands over a fresh sign-in. */
 function GoogleConfirmedForm({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const calls = useAccountCalls();
   const handleError = useRequestErrorHandler();
   const checklistId = useId();
   const [changed, setChanged] = useState(false);
@@ -129,10 +129,7 @@ function GoogleConfirmedForm({ user }: { user: User }) {
       handleSubmit(async ({ password: chosen }) => {
         setChanged(false);
         try {
-          await http.request('changePassword', {
-            body: { password: chosen, googleCredential },
-            silent: true,
-          });
+          await calls.changePassword({ password: chosen, googleCredential });
         } catch (error) {
           handleError(error, { fields: FIELDS, setError });
           return;
@@ -140,7 +137,7 @@ function GoogleConfirmedForm({ user }: { user: User }) {
         reset();
         setChanged(true);
       })(),
-    [handleSubmit, http, handleError, setError, reset],
+    [handleSubmit, calls, handleError, setError, reset],
   );
 
   return (

@@ -1,0 +1,9 @@
+import type { ExportFormat } from '@wordhoard/shared';
+import { useServices } from '../../../shared/services';
+
+/** GET /dictionaries/:id/export: the dictionary as a CSV or JSON file, ready to save. */
+export function useDictionaryExport() {
+  const { http } = useServices();
+  return (dictionaryId: string, format: ExportFormat) =>
+    http.download('exportDictionary', { params: { id: dictionaryId }, query: { format } });
+}

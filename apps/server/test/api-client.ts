@@ -27,8 +27,8 @@ export interface ApiResponse<N extends EndpointName> extends LightMyRequestRespo
 function queryString(query: unknown): string {
   if (!query || typeof query !== 'object') return '';
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
-    if (value !== undefined) search.append(key, String(value as string | number | boolean));
+  for (const [key, value] of Object.entries(query as Record<string, string | number | boolean | undefined>)) {
+    if (value !== undefined) search.append(key, String(value));
   }
   const text = search.toString();
   return text ? `?${text}` : '';
@@ -46,10 +46,7 @@ export function apiClient(app: FastifyInstance, defaults: Caller = {}) {
     as(cookie: string) {
       return apiClient(app, { ...defaults, cookie });
     },
-    async call<N extends EndpointName>(
-      name: N,
-      input: CallInput<N> = {} as CallInput<N>,
-    ): Promise<ApiResponse<N>> {
+    async call<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<ApiResponse<N>> {
       const endpoint = contract[name];
       const parts = input as { params?: Record<string, string>; query?: unknown; body?: unknown } & Caller;
       const cookie = parts.cookie ?? defaults.cookie;

@@ -1,0 +1,118 @@
+import {
+  guessImportOptions,
+  parseImport,
+  previewImport,
+  type ImportContext,
+  type ImportResult,
+  type Language,
+} from '@wordhoard/shared';
+import { useDeferredValue, useMemo, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { dictionaryPath } from '../paths';
+import {
+  DEFAULT_SOURCE,
+  fromImportOptions,
+  toImportOptions,
+  type ImportedState,
+  type SourceSettings,
+} from './importSource';
+
+export interface ImportSourceOptions {
+  context: ImportContext;
+  onImport: (words: { term: string; definitions: string[] }[]) => Promise<ImportResult>;
+  /** Checks the screen's own fields before saving; false stops the import. */
+  validate?: () => boolean;
+  /** Places a server validation detail next to its field; false when it has none. */
+  onServerFieldError?: (path: string, message: string) => boolean;
+  onSourceInfo?: (info: { name?: string; fromLanguage?: Language; toLanguage?: Language }) => void;
+}
+
+/**
+ * The import screen's state: the text (typed, pasted or read from a file), how to read it, the
+ * preview it gives against the dictionary, and saving it. Nothing typed is lost on a failure.
+ */
+export function useImportSource({
+  context,
+  onImport,
+  validate,
+  onServerFieldError,
+  onSourceInfo,
+}: ImportSourceOptions) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [settings, setSettings] = useState<SourceSettings>(DEFAULT_SOURCE);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const deferredText = useDeferredValue(text);
+  const parsed = useMemo(
+    () => parseImport(deferredText, toImportOptions(settings)),
+    [deferredText, settings],
+  );
+  const preview = useMemo(() => previewImport(parsed.entries, context), [parsed, context]);
+  const stale = deferredText !== text;
+  const update = (patch: Partial<SourceSettings>) => setSettings((current) => ({ ...current, ...patch }));
+
+  async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setFileError(null);
+    let content: string;
+    try {
+      content = await file.text();
+    } catch {
+      setFileError(t('Import.FileUnreadable'));
+      return;
+    }
+    setFileName(file.name);
+    setText(content);
+    const guessed = guessImportOptions(file.name, content);
+    setSettings((current) => fromImportOptions(guessed, current));
+    if (guessed.format === 'json') {
+      const info = parseImport(content, guessed).dictionary;
+      if (info) onSourceInfo?.(info);
+    }
+  }
+
+  async function save() {
+    setSaveError(null);
+    if (validate && !validate()) return;
+    setSaving(true);
+    try {
+      const result = await onImport(preview.words);
+      // Skipped: what the preview left out plus what the server found already there meanwhile.
+      const state: ImportedState = {
+        imported: result.imported,
+        skipped: preview.counts.skipped + result.skipped.length,
+      };
+      await navigate(dictionaryPath(result.dictionary.id), { state });
+    } catch (error) {
+      // What was typed stays: the text, the settings and the fields are untouched.
+      const details = (error as { details?: { path: string; message: string }[] }).details ?? [];
+      const placed = details.some((detail) => onServerFieldError?.(detail.path, detail.message));
+      if (!placed) setSaveError(error instanceof Error ? error.message : String(error));
+      setSaving(false);
+    }
+  }
+
+  return {
+    text,
+    setText,
+    fileName,
+    fileError,
+    settings,
+    update,
+    parsed,
+    preview,
+    stale,
+    chooseFile,
+    save,
+    saving,
+    saveError,
+  };
+}

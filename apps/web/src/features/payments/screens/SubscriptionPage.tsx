@@ -1,22 +1,15 @@
 import type { User } from '@wordhoard/shared';
 import { CalendarX, CreditCard, ExternalLink, RotateCcw } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { isCancelledError, UnauthorizedError } from '../../../shared/http';
-import { PATHS } from '../../../shared/routing';
 import { useUser } from '../../../shared/session';
 import { Button, Card, Page, Spinner } from '../../../shared/ui';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog/ConfirmDialog';
-import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
-import { useReloadUser, useSubscriptionCalls } from '../api/payments';
 import { FactList } from '../components/FactList';
 import { StatusNotice } from '../components/StatusNotice';
 import { useFormatters } from '../lib/format';
 import { usePlanName } from '../lib/planName';
+import { useSubscriptionActions } from '../lib/useSubscriptionActions';
 import styles from './SubscriptionPage.module.css';
-
-type Action = 'cancel' | 'renew' | 'portal' | 'refund';
 
 /** The premium user's plan and the four ways to change it (SPEC §2, §4). */
 export default function SubscriptionPage() {
@@ -27,76 +20,20 @@ export default function SubscriptionPage() {
 
 function Subscription({ user }: { user: User }) {
   const { t } = useTranslation();
-  const calls = useSubscriptionCalls();
-  const navigate = useNavigate();
   const format = useFormatters();
   const planName = usePlanName();
-  const reloadUser = useReloadUser();
-  const handleError = useRequestErrorHandler();
-  const [busy, setBusy] = useState<Action | null>(null);
-  const [outcome, setOutcome] = useState<ReactNode | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [refundError, setRefundError] = useState<string | null>(null);
+  const {
+    busy,
+    outcome,
+    confirmOpen,
+    setConfirmOpen,
+    refundError,
+    setRefundError,
+    toggleRenewal,
+    openPortal,
+    refund,
+  } = useSubscriptionActions(user);
   const { plan, limits } = user;
-
-  /** Cancel at period end, or undo that; then the fresh user shows the new state everywhere. */
-  async function toggleRenewal() {
-    const action = plan.cancelAtPeriodEnd ? 'renew' : 'cancel';
-    setBusy(action);
-    setOutcome(null);
-    try {
-      await (action === 'cancel' ? calls.cancelSubscription() : calls.renewSubscription());
-      const fresh = await reloadUser();
-      setOutcome(
-        action === 'cancel' && fresh.plan.expiresAt
-          ? t('Subscription.Cancelled', { date: format.date(fresh.plan.expiresAt) })
-          : t('Subscription.Renewed'),
-      );
-    } catch {
-      // The http client has put the reason in the error modal.
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function openPortal() {
-    setBusy('portal');
-    try {
-      const { url } = await calls.customerPortal();
-      window.location.assign(url);
-    } catch {
-      setBusy(null);
-    }
-  }
-
-  async function refund() {
-    setBusy('refund');
-    setRefundError(null);
-    try {
-      // Silent: a failure is told inside the dialog, where the user's attention is.
-      await calls.refundSubscription();
-    } catch (error) {
-      setBusy(null);
-      if (isCancelledError(error)) return;
-      if (error instanceof UnauthorizedError) {
-        setConfirmOpen(false);
-        handleError(error);
-        return;
-      }
-      setRefundError(error instanceof Error ? error.message : String(error));
-      return;
-    }
-    setConfirmOpen(false);
-    setBusy(null);
-    let fresh: User;
-    try {
-      fresh = await reloadUser();
-    } catch {
-      return;
-    }
-    // Back to role user: this screen is no longer theirs (the route guard would say the same).
-    if (fresh.role !== 'premium') await navigate(PATHS.menu, { replace: true });
-  }
 
   const renewing = !plan.cancelAtPeriodEnd;
   const statusLine =

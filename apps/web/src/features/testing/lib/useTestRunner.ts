@@ -1,0 +1,177 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AnswerBody, AnswerResult, AnswerTarget, TestItem } from '@wordhoard/shared';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/http';
+import { PATHS } from '../../../shared/routing';
+import { testingKeys, useRefreshTestingState, useTestingCalls } from '../api/testingApi';
+import type { CheckState, SkipState } from './navigationState';
+import { useSubmissions } from './submissions';
+import { useActiveTest } from './useActiveTest';
+import { useReportUnexpected } from './useReportUnexpected';
+
+export interface Feedback {
+  /** `info`: nothing was counted (a definition entered before, or the test had moved on). */
+  tone: 'correct' | 'info';
+  message: string;
+  /** Tells two equal messages apart, so each is shown and announced. */
+  key: number;
+}
+
+/**
+ * The test runner's state: the typed answer, the feedback line, and answering or skipping the
+ * current word once (each submission carries its attemptId, decision 0018).
+ */
+export function useTestRunner(test: TestItem) {
+  const { t } = useTranslation();
+  const calls = useTestingCalls();
+  const refreshState = useRefreshTestingState();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const activeTest = useActiveTest();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [answer, setAnswer] = useState('');
+  const [missingAnswer, setMissingAnswer] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const ids = { input: useId(), prompt: useId(), need: useId(), error: useId() };
+  const submissions = useSubmissions();
+  const reportUnexpected = useReportUnexpected();
+
+  // The answer field takes the focus when the screen opens and whenever a new word comes up.
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, [test.wordId]);
+
+  /** An answer or a skip found the test elsewhere (another tab, a repeat): show where it is now. */
+  async function showMovedOn() {
+    await refreshState().catch(() => undefined);
+    setAnswer('');
+    setFeedback({ tone: 'info', message: t('Testing.Run.MovedOn'), key: Date.now() });
+    inputRef.current?.focus();
+  }
+
+  async function failed(error: Error) {
+    if (error instanceof ApiError && error.code === 'WORD_NOT_CURRENT') {
+      await showMovedOn();
+      return;
+    }
+    reportUnexpected(error);
+    // e.g. the test was replaced on another device: show what the server has now.
+    await queryClient.invalidateQueries({ queryKey: testingKeys.state });
+  }
+
+  /** A submission whose fate is unknown (no answer came back) may be sent again as it was. */
+  const settled = (_data: unknown, error: Error | null) => {
+    if (error && !(error instanceof ApiError)) submissions.unanswered();
+    else submissions.answered();
+  };
+
+  const answerMutation = useMutation({
+    mutationFn: (body: AnswerBody) => calls.answer(body),
+    onSuccess: async (result: AnswerResult) => {
+      if (result.status === 'wordFinished') {
+        await showMovedOn();
+        return;
+      }
+      if (result.status === 'alreadyEntered') {
+        setAnswer('');
+        setFeedback({
+          tone: 'info',
+          message: t('Testing.Run.AlreadyEntered', { answer: result.answer }),
+          key: Date.now(),
+        });
+        inputRef.current?.focus();
+        return;
+      }
+      if (result.result === 'wrong' || result.almost) {
+        // An almost-right answer was accepted: the word has moved on, the shown one is stale.
+        if (result.almost) queryClient.removeQueries({ queryKey: testingKeys.state });
+        const checkState: CheckState = {
+          wordId: test.wordId,
+          position: test.position,
+          term: test.term,
+          result,
+        };
+        await navigate(PATHS.testingCheck, { state: checkState });
+        return;
+      }
+      // Correct: stay and show the word's progress, or the next word (SPEC §4: refetch).
+      await refreshState().catch(() => undefined);
+      setAnswer('');
+      setFeedback({
+        tone: 'correct',
+        message:
+          result.needAnswers > 0
+            ? t('Testing.Run.CorrectMore', { count: result.needAnswers })
+            : t('Testing.Run.CorrectNext'),
+        key: Date.now(),
+      });
+      inputRef.current?.focus();
+    },
+    onError: failed,
+    onSettled: settled,
+  });
+
+  const skipMutation = useMutation({
+    mutationFn: (body: AnswerTarget) => calls.skip(body),
+    onSuccess: async ({ answer: answers, status }) => {
+      if (status === 'wordFinished') {
+        await showMovedOn();
+        return;
+      }
+      // The test has moved on; the next screen loads the new state instead of showing this one.
+      queryClient.removeQueries({ queryKey: testingKeys.state });
+      const skipState: SkipState = { wordId: test.wordId, term: test.term, answers };
+      await navigate(PATHS.testingSkip, { state: skipState });
+    },
+    onError: failed,
+    onSettled: settled,
+  });
+
+  const busy = answerMutation.isPending || skipMutation.isPending;
+
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const text = answer.trim();
+    if (text === '') {
+      setMissingAnswer(true);
+      inputRef.current?.focus();
+      return;
+    }
+    setMissingAnswer(false);
+    const target = { position: test.position, wordId: test.wordId };
+    const attemptId = submissions.start(`answer:${target.position}:${target.wordId}:${text}`);
+    if (attemptId === null) return;
+    answerMutation.mutate({ ...target, attemptId, answer: text });
+  }
+
+  function skip() {
+    if (busy) return;
+    const target = { position: test.position, wordId: test.wordId };
+    const attemptId = submissions.start(`skip:${target.position}:${target.wordId}`);
+    if (attemptId !== null) skipMutation.mutate({ ...target, attemptId });
+  }
+
+  const swapped = activeTest?.options.swap ?? false;
+  const describedBy = [ids.prompt, ids.need, missingAnswer ? ids.error : null].filter(Boolean).join(' ');
+
+  return {
+    activeTest,
+    answer,
+    answerMutation,
+    busy,
+    describedBy,
+    feedback,
+    ids,
+    inputRef,
+    missingAnswer,
+    setAnswer,
+    setMissingAnswer,
+    skip,
+    skipMutation,
+    submit,
+    swapped,
+  };
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dictionary, DictionaryWithWords } from '@wordhoard/shared';
+import type { Dictionary, DictionaryWithWords, Language } from '@wordhoard/shared';
+import { apiClient } from '../../../test/api-client';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
 import { createUser } from '../../../test/fixtures';
 
@@ -16,14 +17,17 @@ type Cookie = { cookie: string };
 const call = (user: Cookie, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
 
-async function createDictionary(user: Cookie, name = 'Animals', from = 'en', to = 'de'): Promise<Dictionary> {
-  const response = await call(user, 'POST', '/api/dictionaries', {
-    name,
-    fromLanguage: from,
-    toLanguage: to,
-  });
+async function createDictionary(
+  user: Cookie,
+  name = 'Animals',
+  from: Language = 'en',
+  to: Language = 'de',
+): Promise<Dictionary> {
+  const response = await apiClient(t.app)
+    .as(user.cookie)
+    .call('createDictionary', { body: { name, fromLanguage: from, toLanguage: to } });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json();
+  return response.data();
 }
 
 const page = async (user: Cookie, id: string, query = ''): Promise<DictionaryWithWords> => {

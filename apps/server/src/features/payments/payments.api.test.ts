@@ -6,6 +6,7 @@ import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
 import { StripeEmulator } from '../../../test/stripe/emulator';
 import { proratedRefund } from './proration';
+import { apiClient } from '../../../test/api-client';
 
 const DAY = 86_400;
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -44,7 +45,7 @@ const call = (
   url: string,
   payload?: object,
 ) => app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
-const me = async (user: User) => (await call(t.app, user, 'GET', '/api/users/me')).json();
+const me = async (user: User) => (await apiClient(t.app).as(user.cookie).call('me')).data();
 
 /** A user who went through Checkout; events delivered as Stripe would (unless told not to). */
 async function premiumUser(options: { deliver?: boolean } = {}) {
@@ -112,7 +113,7 @@ describe(`plans and checkout (${testDriver})`, () => {
       cancelAtPeriodEnd: false,
       expiresAt: null,
     });
-    expect(new Date(profile.plan.nextPaymentDate).getTime()).toBeGreaterThan(
+    expect(new Date(profile.plan.nextPaymentDate!).getTime()).toBeGreaterThan(
       (stripe.now() + 27 * DAY) * 1000,
     );
 

@@ -45,6 +45,9 @@ describe('check screen', { timeout: 20_000 }, () => {
     }
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/testing/check'));
     await screen.findByRole('heading', { level: 1, name: 'Check the answer' });
+    // The check screen has loaded where the test stands: a test that then moves the test on
+    // (another tab) acts after that load, as a user would, not in a race with it.
+    await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
     return app;
   }
   const skips = () => server.requests.filter((request) => request.url === '/api/testing/skip');

@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    globalSetup: ['../server/test/global-setup.ts'],
+    env: { TEST_DB_DRIVER: 'pglite' },
   },
 });

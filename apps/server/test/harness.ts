@@ -7,6 +7,8 @@ import { SESSION_COOKIE_NAME } from '@wordhoard/shared';
 import { buildApp, type AppDependencies } from '../src/app';
 import { loadConfig, type Config } from '../src/config/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
+// The run's provided values (template databases) are declared there; web suites use this harness too.
+import type {} from './global-setup';
 
 export const testDriver = (process.env.TEST_DB_DRIVER ?? 'pglite') as 'pglite' | 'postgres';
 

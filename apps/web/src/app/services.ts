@@ -27,13 +27,16 @@ interface AppServicesConfig {
   navigate: (path: string) => void;
   /** Where the API lives; '/api' unless a test points elsewhere. */
   apiBaseUrl?: string;
+  /** How requests go out; tests give each simulated browser its own cookie jar. */
+  fetch?: typeof fetch;
 }
 
 /** Wires the services together: the one http client, the error modal's store, the session. */
-export function createAppServices({ i18n, queryClient, navigate, apiBaseUrl }: AppServicesConfig): Services {
+export function createAppServices({ i18n, queryClient, navigate, apiBaseUrl, fetch }: AppServicesConfig): Services {
   const errors = createErrorStore();
   const http = createHttpClient({
     baseUrl: apiBaseUrl,
+    fetch,
     getLanguage: () => currentLanguage(i18n),
     reportError: (error) => errors.report(error),
     // The Unauthorized path of SPEC §8; the client has already put the message in the modal.

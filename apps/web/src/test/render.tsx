@@ -30,8 +30,19 @@ export async function renderWithProviders(ui: ReactElement, { path = '/' }: { pa
   return { i18n, router, services, user };
 }
 
-/** Renders the whole app at `path`, talking to the API at `apiUrl` (a local test server). */
-export async function renderApp({ path = '/', apiUrl }: { path?: string; apiUrl: string }) {
+/**
+ * Renders the whole app at `path`, talking to the API at `apiUrl` (the real server of
+ * ./apiServer, or a local test server for network failures) through `fetch` (a browser's own).
+ */
+export async function renderApp({
+  path = '/',
+  apiUrl,
+  fetch,
+}: {
+  path?: string;
+  apiUrl: string;
+  fetch?: typeof globalThis.fetch;
+}) {
   const i18n = await createI18n({ language: 'en' });
   const queryClient = createQueryClient();
   const router = createMemoryRouter(createRouteObjects(), { initialEntries: [path] });
@@ -40,6 +51,7 @@ export async function renderApp({ path = '/', apiUrl }: { path?: string; apiUrl:
     queryClient,
     navigate: (to) => void router.navigate(to),
     apiBaseUrl: apiUrl,
+    fetch,
   });
   const initializer = createAppInitializer(services);
   const user = userEvent.setup();

@@ -58,6 +58,8 @@ export interface HttpClientConfig {
   onUnauthorized?: (error: UnauthorizedError) => void;
   /** The message for an error answer whose body carries none (a proxy's 502 page, say). */
   fallbackMessage?: (status: number) => string;
+  /** How requests go out; the global fetch unless a test gives each simulated browser its own cookies. */
+  fetch?: typeof fetch;
 }
 
 /** A 401 from these is an answer about credentials, not a sign that the session ended. */
@@ -83,6 +85,8 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
   const baseUrl = (config.baseUrl ?? API_PREFIX).replace(/\/$/, '');
   const fallbackMessage = config.fallbackMessage ?? defaultFallbackMessage;
   const inFlight = new Map<string, AbortController>();
+  // Looked up per call, so the global fetch is whatever the page has at the time.
+  const fetchFn: typeof fetch = config.fetch ?? ((input, init) => fetch(input, init));
 
   function urlFor(path: string, params: unknown, query: unknown): string {
     const url = baseUrl + buildPath(path, params as Record<string, string | number> | undefined);
@@ -119,7 +123,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     try {
       let response: Response;
       try {
-        response = await fetch(urlFor(endpoint.path, options.params, options.query), {
+        response = await fetchFn(urlFor(endpoint.path, options.params, options.query), {
           method: endpoint.method,
           headers,
           body: hasBody ? JSON.stringify(options.body) : undefined,

@@ -1,43 +1,40 @@
-import type { TesterOptions } from '@wordhoard/shared';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import type { User } from '@wordhoard/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { createDictionary, memberWithDictionary, startTest, allWords } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import { makeDictionary, rememberTest, serveTestingApi, type FakeTestingApi } from '../test/fakeTestingApi';
+import { anotherTab, startRememberedTest } from '../test/arrange';
 
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
 
 describe('check screen', { timeout: 20_000 }, () => {
-  let server: TestServer;
-  let api: FakeTestingApi;
-  const user = makeUser();
-  const dictionary = makeDictionary({ fromLanguage: 'en', toLanguage: 'de' });
-  const options: TesterOptions = {
-    dictionaryId: dictionary.id,
-    swap: false,
-    range: { type: 'quantity', from: 'all', count: 20, order: 'asc' },
-  };
+  let server: ApiServer;
+  let browser: TestBrowser;
+  let user: User;
+
+  beforeAll(async () => {
+    server = await startApiServer();
+  });
+  afterAll(() => server.close());
 
   beforeEach(async () => {
-    server = await startTestServer();
-    api = serveTestingApi(server, { user, dictionaries: [dictionary] });
-    api.startTest([
+    const member = await memberWithDictionary(server, [
       { term: 'house', definitions: ['Haus', 'Gebäude'] },
       { term: 'cat', definitions: ['Katze'] },
     ]);
-    rememberTest(user, options);
+    ({ browser, user } = member);
+    await startRememberedTest(server, browser, user, member.dictionary);
   });
 
-  afterEach(async () => {
+  afterEach(() => {
     window.sessionStorage.clear();
-    await server.close();
   });
 
   /** Opens the runner, types the answers (all but the last accepted), ends on the check screen. */
   async function answer(...texts: string[]) {
-    const app = await renderApp({ path: '/testing', apiUrl: server.apiUrl });
+    const app = await renderApp({ path: '/testing', apiUrl: server.apiUrl, fetch: browser.fetch });
     await screen.findByText('house');
     for (const [index, text] of texts.entries()) {
       await app.user.type(screen.getByRole('textbox', { name: 'Your answer' }), `${text}{Enter}`);
@@ -50,7 +47,13 @@ describe('check screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
     return app;
   }
-  const skips = () => server.requests.filter((request) => request.url === '/api/testing/skip');
+  /** Answers "cat" from another tab, which ends the test: its report. */
+  const finishWithCat = async () => {
+    const tab = anotherTab(server, browser);
+    await tab.answer('Katze');
+    return tab.state();
+  };
+  const skips = () => browser.requests.filter((request) => request.url === '/api/testing/skip');
 
   it('accepts an almost-right answer and shows the exact spelling', async () => {
     const { user: person, router } = await answer('Haus', 'gebaude');
@@ -127,44 +130,48 @@ describe('check screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('cat')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/testing');
     expect(skips()).toHaveLength(1);
+    const { report } = await finishWithCat();
     expect(JSON.parse(skips()[0]?.body ?? '')).toEqual({
       position: 1,
-      wordId: api.test?.items[0]?.wordId,
+      wordId: report?.items[0]?.wordId,
       attemptId: expect.stringMatching(
         /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
       ),
     });
-    expect(api.test?.items[0]?.result).toBe('wrong');
+    expect(report?.items[0]?.result).toBe('wrong');
   });
 
   it('Next skips only the word it was for, even when the test moved on meanwhile', async () => {
     const { user: person, router } = await answer('Hund');
     // Another tab skips "house" (counted wrong) and answers "cat" wrong, so "cat" is current.
-    const test = api.test!;
-    Object.assign(test.items[0]!, { result: 'wrong' });
-    Object.assign(test.items[1]!, { mistakes: 1, answers: ['Hund'] });
-    test.position = 1;
+    const tab = anotherTab(server, browser);
+    await tab.skip();
+    await tab.answer('Hund');
 
     await person.click(screen.getByRole('button', { name: 'Next word' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
     expect(await screen.findByText('cat')).toBeInTheDocument();
     expect(skips()).toHaveLength(1);
-    expect(test.position).toBe(1);
-    expect(test.items[1]?.result).toBeNull();
+    // "cat" is still current and unfinished: the late Next skipped nothing else.
+    const { test } = await tab.state();
+    expect(test).toMatchObject({ term: 'cat', position: 2, needAnswers: 1 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('Next for a test replaced meanwhile goes to the new one without the error modal', async () => {
     const { user: person, router } = await answer('Hund');
-    api.startTest([{ term: 'tree', definitions: ['Baum'] }]);
+    const trees = await createDictionary(server, browser, {
+      words: [{ term: 'tree', definitions: ['Baum'] }],
+    });
+    await startTest(server, browser, allWords(trees));
 
     await person.click(screen.getByRole('button', { name: 'Next word' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
     expect(await screen.findByText('tree')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.test?.items[0]?.result).toBeNull();
+    expect((await anotherTab(server, browser).state()).test).toMatchObject({ term: 'tree', position: 1 });
   });
 
   it('does not offer Next for a check that is no longer current (Back, then Forward)', async () => {
@@ -184,7 +191,11 @@ describe('check screen', { timeout: 20_000 }, () => {
   });
 
   it('sends a visit without a checked answer back to the runner', async () => {
-    const { router } = await renderApp({ path: '/testing/check', apiUrl: server.apiUrl });
+    const { router } = await renderApp({
+      path: '/testing/check',
+      apiUrl: server.apiUrl,
+      fetch: browser.fetch,
+    });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
     expect(await screen.findByText('house')).toBeInTheDocument();

@@ -1,26 +1,30 @@
-import type { User } from '@wordhoard/shared';
+import type { Role, User } from '@wordhoard/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serveSession } from '../test/fakeApi';
-import { makeUser } from '../test/fixtures';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer, type TestBrowser } from '../test/apiServer';
 import { renderApp } from '../test/render';
-import { sendJson, startTestServer, type TestServer } from '../test/testServer';
 
-describe('the app against a real API server', () => {
-  let server: TestServer;
-  let session: { user: User | null };
+describe('the app against the real API server', () => {
+  let server: ApiServer;
+  let browser: TestBrowser;
 
-  beforeEach(async () => {
-    server = await startTestServer();
-    session = { user: null };
-    serveSession(server, session);
+  beforeAll(async () => {
+    server = await startApiServer();
+  });
+  afterAll(() => server.close());
+
+  beforeEach(() => {
+    browser = server.browser();
   });
 
-  afterEach(async () => {
-    await server.close();
-  });
+  /** Signs the browser in as a new user of `role`, in `interfaceLanguage` when given. */
+  async function signIn(role: Role = 'user', interfaceLanguage?: User['interfaceLanguage']): Promise<User> {
+    const user = await browser.signIn(role);
+    if (!interfaceLanguage) return user;
+    return (await server.api.as(browser.cookie()).call('updateMe', { body: { interfaceLanguage } })).data();
+  }
 
-  const open = (path: string) => renderApp({ path, apiUrl: server.apiUrl });
+  const open = (path: string) => renderApp({ path, apiUrl: server.apiUrl, fetch: browser.fetch });
   const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
   it('shows the loading indicator until the session is known, then the landing page', async () => {
@@ -42,7 +46,7 @@ describe('the app against a real API server', () => {
   });
 
   it('sends a signed-in user from /auth to the main menu, with Dictionaries and Testing', async () => {
-    session.user = makeUser();
+    await signIn();
     const { router } = await open('/auth/login');
 
     expect(await heading('Main menu')).toBeInTheDocument();
@@ -52,7 +56,7 @@ describe('the app against a real API server', () => {
   });
 
   it('sends users who have not finished sign-up to their step', async () => {
-    session.user = makeUser({ role: 'notVerifiedUser' });
+    await signIn('notVerifiedUser');
     const { router } = await open('/menu');
 
     expect(await heading('Confirm your email')).toBeInTheDocument();
@@ -60,7 +64,7 @@ describe('the app against a real API server', () => {
   });
 
   it('keeps /plans for role user and /subscription for premium', async () => {
-    session.user = makeUser({ role: 'premium' });
+    await signIn('premium');
     const { router } = await open('/plans');
 
     expect(await heading('Main menu')).toBeInTheDocument();
@@ -69,12 +73,12 @@ describe('the app against a real API server', () => {
   });
 
   it('shows who is signed in and what they may do in the account menu', async () => {
-    session.user = makeUser({ email: 'ada@example.com', role: 'user' });
+    const { email } = await signIn('user');
     const { user } = await open('/menu');
     await heading('Main menu');
 
     const banner = screen.getByRole('banner');
-    expect(within(banner).getAllByText('ada@example.com').length).toBeGreaterThan(0);
+    expect(within(banner).getAllByText(email!).length).toBeGreaterThan(0);
     expect(within(banner).getAllByText('User').length).toBeGreaterThan(0);
     await user.click(within(banner).getByRole('button', { name: 'Account menu' }));
 
@@ -86,7 +90,7 @@ describe('the app against a real API server', () => {
   });
 
   it('labels a guest, offers no profile editing, and offers to keep their words', async () => {
-    session.user = makeUser({ email: null, role: 'guest' });
+    await signIn('guest');
     const { user } = await open('/menu');
     await heading('Main menu');
 
@@ -105,16 +109,17 @@ describe('the app against a real API server', () => {
   });
 
   it('offers a signed-up user no way to "keep words"', async () => {
-    session.user = makeUser({ role: 'user' });
+    await signIn('user');
     await open('/menu');
     await heading('Main menu');
     expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Keep my words' })).toBeNull();
   });
 
   it('logs out: ends the session on the server, forgets the user and cached data, goes to /auth', async () => {
-    session.user = makeUser({ role: 'premium' });
+    await signIn('premium');
     const { user, router, queryClient, services } = await open('/menu');
     await heading('Main menu');
+    const cookie = browser.cookie();
     queryClient.setQueryData(['dictionaries'], { data: [] });
 
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
@@ -123,23 +128,22 @@ describe('the app against a real API server', () => {
     expect(await heading('Sign in')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
     expect(
-      server.requests.some((request) => request.method === 'DELETE' && request.url === '/api/cookie/token'),
+      browser.requests.some((request) => request.method === 'DELETE' && request.url === '/api/cookie/token'),
     ).toBe(true);
+    // The session is over on the server too, not only forgotten by the page.
+    expect(browser.cookie()).toBe('');
+    expect((await server.api.as(cookie).call('me')).statusCode).toBe(401);
     expect(services.session.getUser()).toBeNull();
     expect(queryClient.getQueryData(['dictionaries'])).toBeUndefined();
   });
 
   it('runs the Unauthorized path when the session is gone', async () => {
-    session.user = makeUser();
+    await signIn();
     const { router, services } = await open('/menu');
     await heading('Main menu');
-    server.handle((_request, _body, response) => {
-      sendJson(response, 401, {
-        statusCode: 401,
-        code: 'UNAUTHORIZED',
-        message: 'Please sign in to continue',
-      });
-    });
+    // Another tab logs out: the server ends the session this page still thinks it has.
+    const otherTab = server.api.as(browser.cookie());
+    expect((await otherTab.call('deleteToken')).statusCode).toBe(204);
 
     await act(() => services.http.request('listDictionaries').catch(() => undefined));
 
@@ -149,7 +153,7 @@ describe('the app against a real API server', () => {
   });
 
   it("switches to the user's interface language after initialization", async () => {
-    session.user = makeUser({ interfaceLanguage: 'de' });
+    await signIn('user', 'de');
     await open('/menu');
 
     expect(await heading('Hauptmenü')).toBeInTheDocument();
@@ -157,7 +161,7 @@ describe('the app against a real API server', () => {
   });
 
   it("redirects /policy paths to the user's language", async () => {
-    session.user = makeUser({ interfaceLanguage: 'pl' });
+    await signIn('user', 'pl');
     const { router } = await open('/policy/privacy');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/policy/privacy/pl'));
@@ -181,7 +185,7 @@ describe('the app against a real API server', () => {
   });
 
   it('hides the footer around dictionaries', async () => {
-    session.user = makeUser();
+    await signIn();
     const { router } = await open('/dictionaries');
 
     expect(await heading('Dictionaries')).toBeInTheDocument();

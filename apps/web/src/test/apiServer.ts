@@ -53,7 +53,10 @@ export interface TestBrowser {
   loseNextReply(route: string): void;
   /** While true, no request leaves the browser (the network is down). */
   offline: boolean;
-  /** Signs this browser in as a new user of `role` (made directly; sign-up has its own tests). */
+  /**
+   * Signs this browser in as a new user of `role`: made directly (sign-up has its own tests),
+   * except a guest, whom only the guest endpoint makes.
+   */
   signIn(role?: Role): Promise<User>;
 }
 
@@ -107,7 +110,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     sink,
     jwks,
     stripe,
-    browser: () => createBrowser(t, api),
+    browser: () => createBrowser(t, api, origin),
     async close() {
       await t.close();
       await Promise.all([sink?.stop(), jwks?.stop(), stripe?.stop()]);
@@ -115,7 +118,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   };
 }
 
-function createBrowser(t: TestApp, api: ReturnType<typeof apiClient>): TestBrowser {
+function createBrowser(t: TestApp, api: ReturnType<typeof apiClient>, origin: string): TestBrowser {
   const jar = new Map<string, string>();
   const losing = new Set<string>();
   const browser: TestBrowser = {
@@ -150,6 +153,16 @@ function createBrowser(t: TestApp, api: ReturnType<typeof apiClient>): TestBrows
       return response;
     },
     async signIn(role = 'user') {
+      if (role === 'guest') {
+        // A guest is made only by the guest endpoint (no email, an expiry), as the app does it.
+        const response = await browser.fetch(`${origin}/api/auth/guest`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        if (response.status !== 201) throw new Error(`guest sign-in answered ${response.status}`);
+        return ((await response.json()) as { user: User }).user;
+      }
       const made = await createUser(t.app, role);
       keep(jar, made.cookie);
       return (await api.as(made.cookie).call('me')).data();

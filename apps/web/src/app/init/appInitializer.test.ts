@@ -1,26 +1,27 @@
 // @vitest-environment node
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../shared/http';
 import { createSessionService } from '../../shared/session';
-import { serveSession } from '../../test/fakeApi';
-import { makeUser } from '../../test/fixtures';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../test/apiServer';
+import { startTestServer } from '../../test/testServer';
 import { createAppInitializer, type InitStatus } from './appInitializer';
 
 describe('app initialization', () => {
-  let server: TestServer;
+  let server: ApiServer;
+  let browser: TestBrowser;
 
-  beforeEach(async () => {
-    server = await startTestServer();
+  beforeAll(async () => {
+    server = await startApiServer();
   });
+  afterAll(() => server.close());
 
-  afterEach(async () => {
-    await server.close();
+  beforeEach(() => {
+    browser = server.browser();
   });
 
   function setUp(apiUrl = server.apiUrl) {
-    const http = createHttpClient({ baseUrl: apiUrl, getLanguage: () => 'en' });
+    const http = createHttpClient({ baseUrl: apiUrl, getLanguage: () => 'en', fetch: browser.fetch });
     const languages: string[] = [];
     const session = createSessionService({
       http,
@@ -37,13 +38,15 @@ describe('app initialization', () => {
   }
 
   it('checks the token, refreshes it and loads the user when the session is valid', async () => {
-    const user = makeUser({ interfaceLanguage: 'pl' });
-    serveSession(server, { user });
+    await browser.signIn();
+    const user = (
+      await server.api.as(browser.cookie()).call('updateMe', { body: { interfaceLanguage: 'pl' } })
+    ).data();
     const { initializer, session, statuses, languages } = setUp();
 
     await initializer.start();
 
-    expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+    expect(browser.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
       'GET /api/cookie/checkToken',
       'POST /api/cookie/refresh',
       'GET /api/users/me',
@@ -54,35 +57,35 @@ describe('app initialization', () => {
   });
 
   it('stops after the check when there is no session', async () => {
-    serveSession(server, { user: null });
     const { initializer, session, statuses } = setUp();
 
     await initializer.start();
 
-    expect(server.requests).toHaveLength(1);
+    expect(browser.requests).toHaveLength(1);
     expect(session.getUser()).toBeNull();
     expect(statuses).toEqual(['idle', 'pending', 'fulfilled']);
   });
 
   it('is fulfilled, signed out, when the server cannot be reached', async () => {
-    const apiUrl = server.apiUrl;
-    await server.close();
-    const { initializer, session, statuses } = setUp(apiUrl);
+    // A port that was just listening and is now closed: the connection is refused.
+    const closed = await startTestServer();
+    await closed.close();
+    await browser.signIn();
+    const { initializer, session, statuses } = setUp(closed.apiUrl);
 
     await initializer.start();
 
     expect(session.getUser()).toBeNull();
     expect(statuses).toEqual(['idle', 'pending', 'fulfilled']);
-    server = await startTestServer(); // for afterEach
   });
 
   it('runs once however often it is started', async () => {
-    serveSession(server, { user: makeUser() });
+    await browser.signIn();
     const { initializer } = setUp();
 
     await Promise.all([initializer.start(), initializer.start()]);
     await initializer.start();
 
-    expect(server.requests.filter((request) => request.url === '/api/cookie/checkToken')).toHaveLength(1);
+    expect(browser.requests.filter((request) => request.url === '/api/cookie/checkToken')).toHaveLength(1);
   });
 });

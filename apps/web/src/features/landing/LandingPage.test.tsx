@@ -5,17 +5,20 @@ import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppServices, createQueryClient } from '../../app/services';
 import { createI18n } from '../../shared/i18n';
 import { ServiceProvider } from '../../shared/services';
 import { stubViewport } from '../../shared/ui/testing/viewport';
-import { makeUser } from '../../test/fixtures';
-import { sendJson, startTestServer, type TestServer } from '../../test/testServer';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../test/apiServer';
 import LandingPage from './LandingPage';
 
-/** The landing page with real i18n and services, talking to `server`. */
-async function renderLanding(server: TestServer, { i18n, user }: { i18n?: I18n; user?: User } = {}) {
+/** The landing page with real i18n and services, talking to `server` from `browser`. */
+async function renderLanding(
+  server: ApiServer,
+  browser: TestBrowser,
+  { i18n, user }: { i18n?: I18n; user?: User } = {},
+) {
   const instance = i18n ?? (await createI18n({ language: 'en' }));
   const queryClient = createQueryClient();
   const router = createMemoryRouter([{ path: '*', element: <LandingPage /> }]);
@@ -24,6 +27,7 @@ async function renderLanding(server: TestServer, { i18n, user }: { i18n?: I18n; 
     queryClient,
     navigate: (to) => void router.navigate(to),
     apiBaseUrl: server.apiUrl,
+    fetch: browser.fetch,
   });
   if (user) await services.session.setUser(user);
   render(
@@ -39,19 +43,17 @@ async function renderLanding(server: TestServer, { i18n, user }: { i18n?: I18n; 
 }
 
 describe('the landing page', () => {
-  let server: TestServer;
+  let server: ApiServer;
+  let browser: TestBrowser;
   let restoreViewport: () => void = () => {};
 
-  beforeEach(async () => {
-    server = await startTestServer();
-    server.handle((request, body, response) => {
-      if (request.method === 'PATCH' && request.url === '/api/users/me') {
-        const patch = JSON.parse(body) as Partial<User>;
-        sendJson(response, 200, makeUser(patch));
-      } else {
-        sendJson(response, 404, { statusCode: 404, code: 'ROUTE_NOT_FOUND', message: 'Not found' });
-      }
-    });
+  beforeAll(async () => {
+    server = await startApiServer();
+  });
+  afterAll(() => server.close());
+
+  beforeEach(() => {
+    browser = server.browser();
   });
 
   afterEach(async () => {
@@ -59,12 +61,11 @@ describe('the landing page', () => {
     restoreViewport = () => {};
     window.localStorage.clear();
     window.history.replaceState(null, '', '/');
-    await server.close();
   });
 
   it('shows the title, the motto and the way in, then the slides, the video and three reviews', async () => {
     restoreViewport = stubViewport(1280);
-    await renderLanding(server);
+    await renderLanding(server, browser);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Wordhoard' })).toBeInTheDocument();
     expect(screen.getByText(/Collect words in seven languages/)).toBeInTheDocument();
@@ -95,7 +96,7 @@ describe('the landing page', () => {
 
   it('until Swiper has loaded, shows the first slide in its place and hides the others from everyone', async () => {
     restoreViewport = stubViewport(412);
-    await renderLanding(server);
+    await renderLanding(server, browser);
 
     // Swiper waits for the page's load and an idle moment; the fallback is there at once.
     const howTo = screen.getByRole('region', { name: 'How it works' });
@@ -114,7 +115,7 @@ describe('the landing page', () => {
 
   it('on desktop, a flag switches the interface at once and remembers the choice', async () => {
     restoreViewport = stubViewport(1280);
-    const { user, i18n } = await renderLanding(server);
+    const { user, i18n } = await renderLanding(server, browser);
 
     await user.click(screen.getByRole('button', { name: 'Deutsch' }));
 
@@ -127,27 +128,29 @@ describe('the landing page', () => {
     expect(window.localStorage.getItem('i18nextLng')).toBe('de');
     expect(screen.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-pressed', 'true');
     // A visitor has no account to save the choice to.
-    expect(server.requests.filter((request) => request.method === 'PATCH')).toEqual([]);
+    expect(browser.requests.filter((request) => request.method === 'PATCH')).toEqual([]);
   });
 
   it("saves a signed-in user's choice to the account", async () => {
     restoreViewport = stubViewport(1280);
-    const { user, services } = await renderLanding(server, { user: makeUser({ interfaceLanguage: 'en' }) });
+    const member = await browser.signIn();
+    const { user, services } = await renderLanding(server, browser, { user: member });
 
     await user.click(screen.getByRole('button', { name: 'Українська' }));
 
     await waitFor(() => expect(services.session.getUser()?.interfaceLanguage).toBe('uk'), { timeout: 5_000 });
-    const patches = server.requests.filter((request) => request.method === 'PATCH');
+    const patches = browser.requests.filter((request) => request.method === 'PATCH');
     expect(patches.map((request) => [request.url, JSON.parse(request.body)])).toEqual([
       ['/api/users/me', { interfaceLanguage: 'uk' }],
     ]);
     expect(screen.getByRole('heading', { level: 2, name: 'Як це працює' })).toBeInTheDocument();
+    expect((await server.api.as(browser.cookie()).call('me')).data().interfaceLanguage).toBe('uk');
   });
 
   it('on a phone, the dropdown starts on the detected language and lists the others', async () => {
     restoreViewport = stubViewport(375);
     window.history.replaceState(null, '', '/?lng=pl-PL');
-    const { user } = await renderLanding(server, { i18n: await createI18n() });
+    const { user } = await renderLanding(server, browser, { i18n: await createI18n() });
 
     const trigger = screen.getByRole('button', { name: 'Język interfejsu: Polski' });
     await user.click(trigger);
@@ -166,7 +169,7 @@ describe('the landing page', () => {
   it('on a phone, an unsupported detected language starts the dropdown on English', async () => {
     restoreViewport = stubViewport(375);
     window.history.replaceState(null, '', '/?lng=ja');
-    await renderLanding(server, { i18n: await createI18n() });
+    await renderLanding(server, browser, { i18n: await createI18n() });
 
     expect(screen.getByRole('button', { name: 'Interface language: English' })).toHaveTextContent('EN');
   });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerResult, TestState } from '@wordhoard/shared';
+import type { AnswerResult, AnswerTarget, WordInput } from '@wordhoard/shared';
 import { testItems, testSessions } from '../../db/schema';
 import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
+import { testingDriver } from '../../../test/testing-driver';
 
 /**
  * An answer is applied once, to the word it was typed for, never to the next word
@@ -20,48 +21,23 @@ afterAll(async () => {
 });
 
 type User = { id: string; cookie: string };
-const call = (user: User, url: string, payload?: object, language = 'en') =>
-  t.app.inject({
-    method: payload ? 'POST' : 'GET',
-    url,
-    headers: { cookie: user.cookie, 'accept-language': language },
-    ...(payload ? { payload } : {}),
-  });
-const state = async (user: User): Promise<TestState> => (await call(user, '/api/testing')).json();
-/** The word the test asks now, named as the client names it, with a new attempt. */
-async function currentWord(user: User) {
-  const { test } = await state(user);
-  if (!test) throw new Error('no current word');
-  return { position: test.position, wordId: test.wordId, attemptId: randomUUID() };
-}
-type Target = Awaited<ReturnType<typeof currentWord>>;
-const answer = (user: User, target: Target, text: string) =>
-  call(user, '/api/testing', { ...target, answer: text });
-const skip = (user: User, target: Target) => call(user, '/api/testing/skip', target);
+// `t` exists once beforeAll has run; the driver is made per call.
+const drive = (language = 'en') => testingDriver(t.app, { 'accept-language': language });
+const state = (user: User) => drive().state(user);
+const currentWord = (user: User) => drive().current(user);
+const answer = (user: User, target: AnswerTarget, text: string, language?: string) =>
+  drive(language).answer(user, target, text);
+const skip = (user: User, target: AnswerTarget, language?: string) => drive(language).skip(user, target);
 
 /** A user with a running test of `words` (in this order). */
-async function testOf(words: { term: string; definitions: string[] }[]): Promise<User> {
+async function testOf(words: WordInput[]): Promise<User> {
   const user = await createUser(t.app, 'developer');
-  const created = await call(user, '/api/dictionaries', {
-    name: 'Once',
-    fromLanguage: 'en',
-    toLanguage: 'de',
-  });
-  const id: string = created.json().id;
-  const added = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/dictionaries/${id}`,
-    headers: { cookie: user.cookie },
-    payload: { words: { create: words } },
-  });
-  expect(added.statusCode, added.body).toBe(200);
-  const started = await call(user, '/api/tester', {
-    dictionaryId: id,
-    swap: false,
-    range: { type: 'quantity', from: 'all', count: 100, order: 'asc' },
-  });
-  expect(started.statusCode, started.body).toBe(201);
+  await startTestOf(user, words);
   return user;
+}
+async function startTestOf(user: User, words: WordInput[]) {
+  const id = await drive().dictionaryWith(user, words, 'Once');
+  (await drive().start(user, id, { type: 'quantity', from: 'all', count: 100, order: 'asc' })).data();
 }
 
 const DOG = { term: 'dog', definitions: ['Hund'] };
@@ -262,9 +238,9 @@ describe(`answers applied once, to the word they were typed for (${testDriver})`
     expect(await state(user)).toEqual(shown);
 
     const tree = { position: 3, wordId: before.items[2]!.wordId, attemptId: randomUUID() };
-    const german = await call(user, '/api/testing', { ...tree, answer: 'Baum' }, 'de');
+    const german = await answer(user, tree, 'Baum', 'de');
     expect(german.json().message).toBe('Diese Antwort gehört nicht zum aktuellen Wort deines Tests');
-    const ukrainian = await call(user, '/api/testing/skip', tree, 'uk');
+    const ukrainian = await skip(user, tree, 'uk');
     expect(ukrainian.json().message).toBe('Ця відповідь не стосується поточного слова вашого тесту');
     expect(await storedItems(user)).toEqual(before);
   });
@@ -272,23 +248,7 @@ describe(`answers applied once, to the word they were typed for (${testDriver})`
   it('an answer kept from a replaced test does not touch the new one', async () => {
     const user = await testOf([DOG, CAT]);
     const old = await currentWord(user);
-    const created = await call(user, '/api/dictionaries', {
-      name: 'New',
-      fromLanguage: 'en',
-      toLanguage: 'de',
-    });
-    const id: string = created.json().id;
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/dictionaries/${id}`,
-      headers: { cookie: user.cookie },
-      payload: { words: { create: [TREE] } },
-    });
-    await call(user, '/api/tester', {
-      dictionaryId: id,
-      swap: false,
-      range: { type: 'quantity', from: 'all', count: 20, order: 'asc' },
-    });
+    await startTestOf(user, [TREE]);
     const before = await storedItems(user);
 
     const late = await answer(user, old, 'Baum');

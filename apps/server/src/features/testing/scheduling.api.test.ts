@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DictionaryProgress, DueCounts, Role, TestState } from '@wordhoard/shared';
+import type { DictionaryProgress, DueCounts, Role, TesterOptions, WordInput } from '@wordhoard/shared';
 import { TestClock } from '../../../test/clock';
 import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
+import { targetOf, testingDriver } from '../../../test/testing-driver';
 
 /** Spaced repetition (docs/decisions/0011-spaced-repetition.md), driven by a clock the test moves. */
 const HOUR = 60 * 60 * 1000;
@@ -21,42 +21,19 @@ afterAll(async () => {
 });
 
 type User = { cookie: string };
-const call = (user: User, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
-
-async function dictionaryWith(user: User, words: { term: string; definitions: string[] }[]): Promise<string> {
-  const created = await call(user, 'POST', '/api/dictionaries', {
-    name: 'Spaced',
-    fromLanguage: 'en',
-    toLanguage: 'de',
-  });
-  const id: string = created.json().id;
-  const response = await call(user, 'PATCH', `/api/dictionaries/${id}`, { words: { create: words } });
-  expect(response.statusCode, response.body).toBe(200);
-  return id;
-}
+// `t` exists once beforeAll has run; the driver is made per call.
+const drive = () => testingDriver(t.app);
+const as = (user: User) => drive().as(user);
+const dictionaryWith = (user: User, words: WordInput[]) => drive().dictionaryWith(user, words, 'Spaced');
 
 const ALL = { type: 'quantity', from: 'all', count: 100, order: 'asc' } as const;
 const DUE = { type: 'due' } as const;
-const start = (user: User, dictionaryId: string, range: object, swap = false) =>
-  call(user, 'POST', '/api/tester', { dictionaryId, swap, range });
-const state = async (user: User): Promise<TestState> => (await call(user, 'GET', '/api/testing')).json();
-/** The word `test` shows, as an answer or a skip names it, with a new attempt. */
-const target = (test: NonNullable<TestState['test']>) => ({
-  position: test.position,
-  wordId: test.wordId,
-  attemptId: randomUUID(),
-});
-const dueCounts = async (user: User): Promise<DueCounts> => {
-  const response = await call(user, 'GET', '/api/testing/due');
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-};
-const progress = async (user: User, id: string): Promise<DictionaryProgress> => {
-  const response = await call(user, 'GET', `/api/dictionaries/${id}/progress`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-};
+const start = (user: User, dictionaryId: string, range: TesterOptions['range'], swap = false) =>
+  drive().start(user, dictionaryId, range, swap);
+const state = (user: User) => drive().state(user);
+const dueCounts = async (user: User): Promise<DueCounts> => (await as(user).call('dueCounts')).data();
+const progress = async (user: User, id: string): Promise<DictionaryProgress> =>
+  (await as(user).call('dictionaryProgress', { params: { id } })).data();
 const dueIn = async (user: User, id: string) => {
   const entry = (await dueCounts(user)).dictionaries.find((d) => d.dictionaryId === id);
   return { forward: entry?.forward ?? 0, swapped: entry?.swapped ?? 0 };
@@ -84,21 +61,18 @@ async function run(
     };
     const expected = answerFor[term] ?? '';
     if (action === 'skip') {
-      await call(user, 'POST', '/api/testing/skip', target(current.test));
+      (await drive().skip(user, targetOf(current.test))).data();
       continue;
     }
     if (action === 'wrong') {
-      const wrong = await call(user, 'POST', '/api/testing', {
-        ...target(current.test),
-        answer: 'nothing like it',
-      });
-      expect(wrong.json().result).toBe('wrong');
-      await call(user, 'POST', '/api/testing/skip', target(current.test));
+      const wrong = await drive().answer(user, targetOf(current.test), 'nothing like it');
+      expect(wrong.data().result).toBe('wrong');
+      (await drive().skip(user, targetOf(current.test))).data();
       continue;
     }
     const typed = action === 'almost' ? `${expected}x` : expected;
-    const answered = await call(user, 'POST', '/api/testing', { ...target(current.test), answer: typed });
-    expect(answered.json(), term).toMatchObject({ result: 'correct', almost: action === 'almost' });
+    const answered = await drive().answer(user, targetOf(current.test), typed);
+    expect(answered.data(), term).toMatchObject({ result: 'correct', almost: action === 'almost' });
   }
   return seen;
 }
@@ -189,7 +163,7 @@ describe(`spaced repetition (${testDriver})`, () => {
     const id = await dictionaryWith(user, many);
     await start(user, id, ALL);
     for (let current = await state(user); current.test; current = await state(user)) {
-      await call(user, 'POST', '/api/testing/skip', target(current.test));
+      (await drive().skip(user, targetOf(current.test))).data();
     }
     clock.advance(DAY);
     expect(await dueIn(user, id)).toEqual({ forward: 105, swapped: 0 });
@@ -222,15 +196,17 @@ describe(`spaced repetition (${testDriver})`, () => {
     const user = await createUser(t.app, 'developer');
     const id = await dictionaryWith(user, WORDS.slice(0, 2));
     await start(user, id, ALL);
-    const page = await call(user, 'GET', `/api/dictionaries/${id}`);
-    const wordA = page.json().words.find((word: { term: string }) => word.term === 'a').id;
-    await call(user, 'PATCH', `/api/dictionaries/${id}`, { words: { delete: [wordA] } });
+    const page = (await as(user).call('getDictionary', { params: { id } })).data();
+    const wordA = page.words.find((word) => word.term === 'a')!.id;
+    (
+      await as(user).call('updateDictionary', { params: { id }, body: { words: { delete: [wordA] } } })
+    ).data();
     await run(user, { a: 'wrong', b: 'wrong' });
     clock.advance(DAY);
     expect(await dueIn(user, id)).toEqual({ forward: 1, swapped: 0 });
     expect((await progress(user, id)).words).toEqual({ total: 1, new: 0, learning: 1, mastered: 0 });
 
-    expect((await call(user, 'DELETE', `/api/dictionaries/${id}`)).statusCode).toBe(204);
+    (await as(user).call('deleteDictionary', { params: { id } })).data();
     expect((await dueCounts(user)).total).toBe(0);
     const cards = await t.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from word_cards where dictionary_id = ${id}`,
@@ -286,7 +262,7 @@ describe(`progress (${testDriver})`, () => {
       clock.advance(DAY);
       expect((await dueCounts(owner)).dictionaries).toEqual([{ dictionaryId: id, forward: 1, swapped: 0 }]);
       expect(await dueCounts(stranger)).toMatchObject({ total: 0, dictionaries: [] });
-      const foreign = await call(stranger, 'GET', `/api/dictionaries/${id}/progress`);
+      const foreign = await as(stranger).call('dictionaryProgress', { params: { id } });
       expect(foreign.statusCode).toBe(404);
       expect((await start(stranger, id, DUE)).statusCode).toBe(404);
     },

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerResult, Role, TestState } from '@wordhoard/shared';
+import type { AnswerResult, Role, TesterOptions, WordInput } from '@wordhoard/shared';
 import { TestClock } from '../../../test/clock';
 import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
+import { numberedWords, testingDriver } from '../../../test/testing-driver';
 import { buildApp } from '../../app';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,25 +19,14 @@ afterAll(async () => {
 });
 
 type User = { cookie: string };
-const call = (user: User, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
-
-async function dictionaryWith(user: User, words: { term: string; definitions: string[] }[]): Promise<string> {
-  const created = await call(user, 'POST', '/api/dictionaries', {
-    name: 'Test',
-    fromLanguage: 'en',
-    toLanguage: 'de',
-  });
-  const id: string = created.json().id;
-  if (words.length > 0) {
-    const response = await call(user, 'PATCH', `/api/dictionaries/${id}`, { words: { create: words } });
-    expect(response.statusCode, response.body).toBe(200);
-  }
-  return id;
-}
-
-const numbered = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ term: `w${i}`, definitions: [`d${i}`] }));
+// `t` exists once beforeAll has run; the driver is made per call.
+const drive = () => testingDriver(t.app);
+const dictionaryWith = (user: User, words: WordInput[]) => drive().dictionaryWith(user, words);
+const start = (user: User, dictionaryId: string, range: TesterOptions['range'], swap = false) =>
+  drive().start(user, dictionaryId, range, swap);
+const state = (user: User) => drive().state(user);
+const current = (user: User) => drive().current(user);
+const numbered = numberedWords;
 const quantity = (from: 'last' | 'first' | 'all', count: 20 | 50 | 100, order: 'asc' | 'desc' = 'asc') => ({
   type: 'quantity' as const,
   from,
@@ -44,22 +34,10 @@ const quantity = (from: 'last' | 'first' | 'all', count: 20 | 50 | 100, order: '
   order,
 });
 
-async function start(user: User, dictionaryId: string, range: object, swap = false) {
-  return call(user, 'POST', '/api/tester', { dictionaryId, swap, range });
-}
-const state = async (user: User): Promise<TestState> => (await call(user, 'GET', '/api/testing')).json();
-/** The current word as the client names it in an answer, with a new attempt. */
-const current = async (user: User) => {
-  const { test } = await state(user);
-  if (!test) throw new Error('no current word');
-  return { position: test.position, wordId: test.wordId, attemptId: randomUUID() };
-};
-const answer = async (user: User, text: string): Promise<AnswerResult> => {
-  const response = await call(user, 'POST', '/api/testing', { answer: text, ...(await current(user)) });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-};
-const skip = async (user: User) => call(user, 'POST', '/api/testing/skip', await current(user));
+/** Answers the current word; the answer as the contract shapes it. */
+const answer = async (user: User, text: string): Promise<AnswerResult> =>
+  (await drive().answer(user, await current(user), text)).data();
+const skip = async (user: User) => drive().skip(user, await current(user));
 
 /** Terms of the whole test, walking it by skipping. */
 async function walk(user: User): Promise<string[]> {
@@ -89,7 +67,12 @@ describe(`tester ranges (${testDriver})`, () => {
     const user = await createUser(t.app, 'developer');
     const id = await dictionaryWith(user, []);
     const add = async (term: string) =>
-      call(user, 'PATCH', `/api/dictionaries/${id}`, { words: { create: [{ term, definitions: ['x'] }] } });
+      drive()
+        .as(user)
+        .call('updateDictionary', {
+          params: { id },
+          body: { words: { create: [{ term, definitions: ['x'] }] } },
+        });
     await add('old');
     clock.advance(6 * DAY);
     await add('five days');
@@ -99,7 +82,7 @@ describe(`tester ranges (${testDriver})`, () => {
     await add('two hours');
     clock.advance(2 * 60 * 60 * 1000);
 
-    const termsFor = async (range: object) => {
+    const termsFor = async (range: TesterOptions['range']) => {
       expect((await start(user, id, range)).statusCode).toBe(201);
       return walk(user);
     };
@@ -126,7 +109,13 @@ describe(`tester ranges (${testDriver})`, () => {
     const owner = await createUser(t.app);
     const stranger = await createUser(t.app);
     const id = await dictionaryWith(owner, numbered(2));
-    const invalid = await start(owner, id, { type: 'date', period: 'custom', amount: 3 });
+    // What the contract forbids goes around the typed client.
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/tester',
+      headers: { cookie: owner.cookie },
+      payload: { dictionaryId: id, swap: false, range: { type: 'date', period: 'custom', amount: 3 } },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().details[0].path).toBe('body.range.unit');
     const foreign = await start(stranger, id, quantity('all', 20));
@@ -195,7 +184,7 @@ describe(`a test run (${testDriver})`, () => {
 
     expect((await state(user)).test?.term).toBe('tree');
     const lastWord = await current(user);
-    const skipped = await call(user, 'POST', '/api/testing/skip', lastWord);
+    const skipped = await drive().skip(user, lastWord);
     expect(skipped.json()).toEqual({ answer: ['Baum'], status: 'applied', wordResult: 'skipped' });
 
     const finished = await state(user);
@@ -210,13 +199,9 @@ describe(`a test run (${testDriver})`, () => {
     expect(finished.report?.items[0]?.answers).toEqual(['KATZE', 'Hund', 'kater']);
 
     // The test is over: its last word keeps its result, and there is no word after it.
-    const late = await call(user, 'POST', '/api/testing', {
-      ...lastWord,
-      attemptId: randomUUID(),
-      answer: 'Baum',
-    });
+    const late = await drive().answer(user, { ...lastWord, attemptId: randomUUID() }, 'Baum');
     expect(late.json()).toMatchObject({ status: 'wordFinished', wordResult: 'skipped' });
-    const beyond = await call(user, 'POST', '/api/testing', { ...lastWord, position: 5, answer: 'x' });
+    const beyond = await drive().answer(user, { ...lastWord, position: 5 }, 'x');
     expect(beyond.statusCode).toBe(409);
     expect(beyond.json().code).toBe('WORD_NOT_CURRENT');
     expect((await state(user)).report?.items[3]?.answers).toEqual([]);
@@ -253,12 +238,8 @@ describe(`a test run (${testDriver})`, () => {
     const typed = ['Katze', 'Kater', 'Mieze'];
     const results = await Promise.all(
       typed.map(async (text) => {
-        const response = await call(user, 'POST', '/api/testing', {
-          ...word,
-          attemptId: randomUUID(),
-          answer: text,
-        });
-        return response.json<AnswerResult>();
+        const response = await drive().answer(user, { ...word, attemptId: randomUUID() }, text);
+        return response.data();
       }),
     );
     expect(results.map((r) => [r.result, r.status])).toEqual(typed.map(() => ['correct', 'applied']));
@@ -319,11 +300,7 @@ describe(`a test run (${testDriver})`, () => {
   it('answers /testing with no test as empty', async () => {
     const user = await createUser(t.app, 'guest');
     expect(await state(user)).toEqual({ test: null, testsLeft: 3, report: null });
-    const skipped = await call(user, 'POST', '/api/testing/skip', {
-      position: 1,
-      wordId: randomUUID(),
-      attemptId: randomUUID(),
-    });
+    const skipped = await drive().skip(user, { position: 1, wordId: randomUUID(), attemptId: randomUUID() });
     expect(skipped.statusCode).toBe(409);
     expect(skipped.json().code).toBe('NO_ACTIVE_TEST');
   });

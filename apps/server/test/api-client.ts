@@ -15,7 +15,7 @@ interface Caller {
   headers?: Record<string, string>;
 }
 
-type CallInput<N extends EndpointName> = {
+export type CallInput<N extends EndpointName> = {
   [K in keyof RequestOf<N> as RequestOf<N>[K] extends undefined ? never : K]?: RequestOf<N>[K];
 } & Caller;
 

@@ -10,8 +10,11 @@ import {
   parseImport,
   previewImport,
   termSchema,
+  type EndpointName,
   type ImportResult,
+  type WordInput,
 } from '@wordhoard/shared';
+import { apiClient, type CallInput } from '../../../test/api-client';
 import { createTestApp, testDriver, uniqueClientAddress, type TestApp } from '../../../test/harness';
 import { createUser } from '../../../test/fixtures';
 import { stateFingerprint } from '../../../test/state';
@@ -25,16 +28,14 @@ afterAll(async () => {
 });
 
 type Cookie = { cookie: string };
-const call = (user: Cookie, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { cookie: user.cookie },
-    // Many imports in one file: each from its own client, so the per-client import limit
-    // (tested in client-limits.api.test.ts) does not decide these tests.
-    remoteAddress: uniqueClientAddress(),
-    ...(payload ? { payload } : {}),
-  });
+/**
+ * One call through the typed client as `user`. Many imports in one file: each from its own
+ * client, so the per-client import limit (tested in client-limits.api.test.ts) does not decide
+ * these tests.
+ */
+function call<N extends EndpointName>(user: Cookie, name: N, input?: CallInput<N>) {
+  return apiClient(t.app, { cookie: user.cookie, remoteAddress: uniqueClientAddress() }).call(name, input);
+}
 
 const words = (n: number, prefix = 'word') =>
   Array.from({ length: n }, (_, i) => ({
@@ -42,19 +43,21 @@ const words = (n: number, prefix = 'word') =>
     definitions: [`meaning ${i}`],
   }));
 
-async function newDictionary(user: Cookie, imported: object[] = [], name = 'Imported') {
-  const response = await call(user, 'POST', '/api/dictionaries/import', {
-    name,
-    fromLanguage: 'uk',
-    toLanguage: 'en',
-    words: imported,
+async function newDictionary(user: Cookie, imported: WordInput[] = [], name = 'Imported') {
+  const response = await call(user, 'importDictionary', {
+    body: {
+      name,
+      fromLanguage: 'uk',
+      toLanguage: 'en',
+      words: imported,
+    },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<ImportResult>();
 }
 
 const allTerms = async (user: Cookie, id: string) =>
-  (await call(user, 'GET', `/api/dictionaries/${id}?limit=100&sort=create&direction=1`))
+  (await call(user, 'getDictionary', { params: { id }, query: { limit: 100, sort: 'create', direction: 1 } }))
     .json()
     .words.map((word: { term: string; definitions: string[] }) => ({
       term: word.term,
@@ -82,13 +85,16 @@ describe(`import (${testDriver})`, () => {
   it('skips terms repeated in the file or already in the dictionary, and reports them', async () => {
     const user = await createUser(t.app);
     const { dictionary } = await newDictionary(user, [{ term: 'Sun', definitions: ['Sonne'] }]);
-    const response = await call(user, 'POST', `/api/dictionaries/${dictionary.id}/import`, {
-      words: [
-        { term: 'moon', definitions: ['Mond'] },
-        { term: 'SUN', definitions: ['wieder'] },
-        { term: 'Moon', definitions: ['nochmal'] },
-        { term: 'star', definitions: ['Stern'] },
-      ],
+    const response = await call(user, 'importWords', {
+      params: { id: dictionary.id },
+      body: {
+        words: [
+          { term: 'moon', definitions: ['Mond'] },
+          { term: 'SUN', definitions: ['wieder'] },
+          { term: 'Moon', definitions: ['nochmal'] },
+          { term: 'star', definitions: ['Stern'] },
+        ],
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json<ImportResult>();
@@ -132,15 +138,21 @@ describe(`import (${testDriver})`, () => {
     const guest = await createUser(t.app, 'guest');
     const { dictionary } = await newDictionary(guest, words(95));
     const before = await stateFingerprint(t.database.db);
-    const over = await call(guest, 'POST', `/api/dictionaries/${dictionary.id}/import`, {
-      words: words(6, 'extra'),
+    const over = await call(guest, 'importWords', {
+      params: { id: dictionary.id },
+      body: {
+        words: words(6, 'extra'),
+      },
     });
     expect(over.statusCode).toBe(403);
     expect(over.json().code).toBe('MAX_WORDS');
     expect(await stateFingerprint(t.database.db)).toBe(before);
     // Duplicates do not count against the limit: 5 new words and 95 repeats fit.
-    const fits = await call(guest, 'POST', `/api/dictionaries/${dictionary.id}/import`, {
-      words: [...words(95), ...words(5, 'extra')],
+    const fits = await call(guest, 'importWords', {
+      params: { id: dictionary.id },
+      body: {
+        words: [...words(95), ...words(5, 'extra')],
+      },
     });
     expect(fits.statusCode, fits.body).toBe(200);
     expect(fits.json()).toMatchObject({ imported: 5, dictionary: { wordsCount: 100 } });
@@ -149,22 +161,26 @@ describe(`import (${testDriver})`, () => {
   it('creates no dictionary when its words are over the limit, or at the dictionary limit', async () => {
     const guest = await createUser(t.app, 'guest');
     const before = await stateFingerprint(t.database.db);
-    const tooMany = await call(guest, 'POST', '/api/dictionaries/import', {
-      name: 'Big',
-      fromLanguage: 'en',
-      toLanguage: 'de',
-      words: words(101),
+    const tooMany = await call(guest, 'importDictionary', {
+      body: {
+        name: 'Big',
+        fromLanguage: 'en',
+        toLanguage: 'de',
+        words: words(101),
+      },
     });
     expect(tooMany.statusCode).toBe(403);
     expect(tooMany.json().code).toBe('MAX_WORDS');
     expect(await stateFingerprint(t.database.db)).toBe(before);
 
     await newDictionary(guest, words(1));
-    const second = await call(guest, 'POST', '/api/dictionaries/import', {
-      name: 'Second',
-      fromLanguage: 'en',
-      toLanguage: 'de',
-      words: words(1),
+    const second = await call(guest, 'importDictionary', {
+      body: {
+        name: 'Second',
+        fromLanguage: 'en',
+        toLanguage: 'de',
+        words: words(1),
+      },
     });
     expect(second.statusCode).toBe(403);
     expect(second.json()).toMatchObject({ code: 'MAX_DICTIONARIES' });
@@ -175,12 +191,17 @@ describe(`import (${testDriver})`, () => {
     const { dictionary } = await newDictionary(guest);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call(guest, 'POST', `/api/dictionaries/${dictionary.id}/import`, { words: words(10, `batch${i}`) }),
+        call(guest, 'importWords', {
+          params: { id: dictionary.id },
+          body: { words: words(10, `batch${i}`) },
+        }),
       ),
     );
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(10);
     expect(responses.filter((r) => r.statusCode === 403)).toHaveLength(10);
-    const info = (await call(guest, 'GET', `/api/dictionaries/${dictionary.id}?limit=1`)).json();
+    const info = (
+      await call(guest, 'getDictionary', { params: { id: dictionary.id }, query: { limit: 1 } })
+    ).json();
     expect(info).toMatchObject({ wordsCount: 100, total: 100 });
   });
 
@@ -188,16 +209,18 @@ describe(`import (${testDriver})`, () => {
     const premium = await createUser(t.app, 'premium');
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call(premium, 'POST', '/api/dictionaries/import', {
-          name: `Race ${i}`,
-          fromLanguage: 'en',
-          toLanguage: 'fr',
-          words: words(3),
+        call(premium, 'importDictionary', {
+          body: {
+            name: `Race ${i}`,
+            fromLanguage: 'en',
+            toLanguage: 'fr',
+            words: words(3),
+          },
         }),
       ),
     );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(10);
-    expect((await call(premium, 'GET', '/api/dictionaries?limit=100')).json().total).toBe(10);
+    expect((await call(premium, 'listDictionaries', { query: { limit: 100 } })).json().total).toBe(10);
   });
 
   it('accepts a 5,000-word import above the usual 100 KB body limit', async () => {
@@ -221,7 +244,10 @@ describe(`export (${testDriver})`, () => {
       { term: '日本語', definitions: ['Japanese', 'язык'] },
     ];
     const { dictionary } = await newDictionary(user, original, 'Мої слова');
-    const response = await call(user, 'GET', `/api/dictionaries/${dictionary.id}/export?format=csv`);
+    const response = await call(user, 'exportDictionary', {
+      params: { id: dictionary.id },
+      query: { format: 'csv' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
@@ -249,7 +275,10 @@ describe(`export (${testDriver})`, () => {
     const { dictionary } = await newDictionary(user, hostile, 'Formulas');
     expect(await allTerms(user, dictionary.id)).toEqual(stored);
 
-    const csv = await call(user, 'GET', `/api/dictionaries/${dictionary.id}/export?format=csv`);
+    const csv = await call(user, 'exportDictionary', {
+      params: { id: dictionary.id },
+      query: { format: 'csv' },
+    });
     expect(csv.statusCode).toBe(200);
     // Wherever a spreadsheet could start a cell (also with `;` or tab as its separator).
     const cells = parseDelimited(csv.body, ',').flatMap((record) => record.cells);
@@ -273,7 +302,10 @@ describe(`export (${testDriver})`, () => {
   it('downloads JSON with every field', async () => {
     const user = await createUser(t.app);
     const { dictionary } = await newDictionary(user, words(2), 'Deutsch A1');
-    const response = await call(user, 'GET', `/api/dictionaries/${dictionary.id}/export?format=json`);
+    const response = await call(user, 'exportDictionary', {
+      params: { id: dictionary.id },
+      query: { format: 'json' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['content-disposition']).toContain('filename="Deutsch-A1.json"');
@@ -319,7 +351,10 @@ describe(`export (${testDriver})`, () => {
     await fc.assert(
       fc.asyncProperty(randomWords, async (original) => {
         const first = await newDictionary(user, original, 'First');
-        const csv = await call(user, 'GET', `/api/dictionaries/${first.dictionary.id}/export?format=csv`);
+        const csv = await call(user, 'exportDictionary', {
+          params: { id: first.dictionary.id },
+          query: { format: 'csv' },
+        });
         const preview = previewImport(
           parseImport(csv.body, { format: 'delimited', delimiter: ',' }).entries,
           {
@@ -331,13 +366,13 @@ describe(`export (${testDriver})`, () => {
         expect(preview.words).toEqual(original);
         const second = await newDictionary(user, preview.words, 'Second');
         const json = dictionaryExportSchema.parse(
-          (await call(user, 'GET', `/api/dictionaries/${second.dictionary.id}/export`)).json(),
+          (await call(user, 'exportDictionary', { params: { id: second.dictionary.id } })).json(),
         );
         expect(json.dictionary.words.map(({ term, definitions }) => ({ term, definitions }))).toEqual(
           original,
         );
-        await call(user, 'DELETE', `/api/dictionaries/${first.dictionary.id}`);
-        await call(user, 'DELETE', `/api/dictionaries/${second.dictionary.id}`);
+        await call(user, 'deleteDictionary', { params: { id: first.dictionary.id } });
+        await call(user, 'deleteDictionary', { params: { id: second.dictionary.id } });
       }),
       { numRuns: 15 },
     );
@@ -347,14 +382,16 @@ describe(`export (${testDriver})`, () => {
     const user = await createUser(t.app);
     const { dictionary } = await newDictionary(user, words(3), 'Mine');
     await newDictionary(user, [], 'Empty');
-    const started = await call(user, 'POST', '/api/tester', {
-      dictionaryId: dictionary.id,
-      swap: false,
-      range: { type: 'quantity', from: 'all', count: 20, order: 'asc' },
+    const started = await call(user, 'createTester', {
+      body: {
+        dictionaryId: dictionary.id,
+        swap: false,
+        range: { type: 'quantity', from: 'all', count: 20, order: 'asc' },
+      },
     });
     expect(started.statusCode).toBe(201);
 
-    const response = await call(user, 'GET', '/api/users/me/export');
+    const response = await call(user, 'exportMe');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="wordhoard-\d{4}-\d{2}-\d{2}\.json"/,
@@ -377,10 +414,11 @@ describe(`export (${testDriver})`, () => {
     const stranger = await createUser(t.app);
     const { dictionary } = await newDictionary(owner, words(1));
     expect(
-      (await call(stranger, 'GET', `/api/dictionaries/${dictionary.id}/export?format=csv`)).statusCode,
+      (await call(stranger, 'exportDictionary', { params: { id: dictionary.id }, query: { format: 'csv' } }))
+        .statusCode,
     ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me/export' })).statusCode).toBe(401);
-    const mine = accountExportSchema.parse((await call(stranger, 'GET', '/api/users/me/export')).json());
+    const mine = accountExportSchema.parse((await call(stranger, 'exportMe')).json());
     expect(mine.dictionaries).toEqual([]);
   });
 });

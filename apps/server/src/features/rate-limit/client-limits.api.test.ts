@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../../../test/api-client';
 import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
 import { TranslateStub } from '../../../test/translate-stub';
@@ -41,10 +42,8 @@ async function userWithPassword(t: TestApp) {
 }
 
 const login = (t: TestApp, email: string, password: string, client: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
+  apiClient(t.app).call('login', {
+    body: { email, password },
     remoteAddress: BALANCER,
     headers: { 'x-forwarded-for': client },
   });
@@ -80,10 +79,8 @@ describe(`TRUST_PROXY (${testDriver})`, () => {
   it('does not trust a forwarded address from a peer outside the trusted ranges', async () => {
     const { email } = await userWithPassword(proxied);
     const outsider = (forged: string) =>
-      proxied.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password: 'Wrong1234' },
+      apiClient(proxied.app).call('login', {
+        body: { email, password: 'Wrong1234' },
         remoteAddress: '198.51.100.9',
         headers: { 'x-forwarded-for': forged },
       });
@@ -96,11 +93,9 @@ describe(`per-client limits on costly endpoints (${testDriver})`, () => {
   it(`limits translation lookups to ${RATE_LIMITS.translate.limit} a minute per client, with Retry-After`, async () => {
     const { cookie } = await createUser(direct.app);
     const lookup = (remoteAddress: string) =>
-      direct.app.inject({
-        method: 'GET',
-        url: '/api/translate/house?fromLanguage=en&toLanguage=de',
-        headers: { cookie },
-        remoteAddress,
+      apiClient(direct.app, { cookie, remoteAddress }).call('translate', {
+        params: { word: 'house' },
+        query: { fromLanguage: 'en', toLanguage: 'de' },
       });
     const burst = await Promise.all(
       Array.from({ length: RATE_LIMITS.translate.limit + 5 }, () => lookup('192.0.2.77')),
@@ -117,19 +112,14 @@ describe(`per-client limits on costly endpoints (${testDriver})`, () => {
 
   it(`limits imports to ${RATE_LIMITS.import.limit} an hour per client`, async () => {
     const { cookie } = await createUser(direct.app, 'developer');
-    const create = await direct.app.inject({
-      method: 'POST',
-      url: '/api/dictionaries',
-      payload: { name: 'Imports', fromLanguage: 'en', toLanguage: 'de' },
-      headers: { cookie },
-    });
-    const id = create.json().id as string;
+    const api = apiClient(direct.app, { cookie });
+    const { id } = (
+      await api.call('createDictionary', { body: { name: 'Imports', fromLanguage: 'en', toLanguage: 'de' } })
+    ).data();
     const importOne = (i: number, remoteAddress: string) =>
-      direct.app.inject({
-        method: 'POST',
-        url: `/api/dictionaries/${id}/import`,
-        payload: { words: [{ term: `word ${i}`, definitions: ['Wort'] }] },
-        headers: { cookie },
+      api.call('importWords', {
+        params: { id },
+        body: { words: [{ term: `word ${i}`, definitions: ['Wort'] }] },
         remoteAddress,
       });
     for (let i = 0; i < RATE_LIMITS.import.limit; i += 1) {
@@ -139,16 +129,13 @@ describe(`per-client limits on costly endpoints (${testDriver})`, () => {
     expect(over.statusCode).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     // Nothing of the refused import was saved.
-    const words = await direct.app.inject({
-      method: 'GET',
-      url: `/api/dictionaries/${id}?limit=100`,
-      headers: { cookie },
-    });
-    expect(words.json().wordsCount).toBe(RATE_LIMITS.import.limit);
+    const words = (await api.call('getDictionary', { params: { id }, query: { limit: 100 } })).data();
+    expect(words.wordsCount).toBe(RATE_LIMITS.import.limit);
   }, 60_000);
 
   it('answers an over-long word to translate with 400 VALIDATION_ERROR, also when percent-encoded', async () => {
     const { cookie } = await createUser(direct.app);
+    // Over-long words are what the contract forbids: they go around the typed client.
     const lookup = (word: string) =>
       direct.app.inject({
         method: 'GET',

@@ -1,0 +1,71 @@
+import type { ErrorCode, User } from '@wordhoard/shared';
+import { CircleAlert, Play } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { cx } from '../../../../shared/lib/classNames';
+import { Button, TABULAR_NUMS } from '../../../../shared/ui';
+import styles from '../../screens/CreateTesterPage.module.css';
+
+interface TesterFormFooterProps {
+  user: User | null;
+  /** Today's attempts left; undefined while loading or when it could not be loaded. */
+  testsLeft: number | undefined;
+  attemptsPending: boolean;
+  attemptsId: string;
+  problemId: string;
+  /** Why the test cannot start, shown above the button. */
+  shownProblem: ErrorCode | null;
+  canStart: boolean;
+  isPending: boolean;
+  describedBy: string;
+}
+
+/** Today's attempts, why a test cannot start, and the start button. */
+export function TesterFormFooter({
+  user,
+  testsLeft,
+  attemptsPending,
+  attemptsId,
+  problemId,
+  shownProblem,
+  canStart,
+  isPending,
+  describedBy,
+}: TesterFormFooterProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.footer}>
+      <p id={attemptsId} className={cx(styles.attempts, TABULAR_NUMS)}>
+        {testsLeft === undefined
+          ? attemptsPending && t('Common.Loading')
+          : user
+            ? t('Testing.Create.AttemptsLeftOf', { count: testsLeft, limit: user.limits.testsPerDay })
+            : t('Testing.Create.AttemptsLeft', { count: testsLeft })}
+      </p>
+      {/* Always rendered, so a refusal of the start button is announced when it arrives. */}
+      <div id={problemId} role="alert">
+        {shownProblem && (
+          <p className={styles.problem}>
+            <CircleAlert className={styles.problemIcon} aria-hidden="true" />
+            <span>
+              {t(`apiErrors.${shownProblem}`)}
+              {shownProblem === 'EMPTY_TEST' && (
+                <span className={styles.problemHint}> {t('Testing.Create.EmptyTestHint')}</span>
+              )}
+            </span>
+          </p>
+        )}
+      </div>
+      <Button
+        type="submit"
+        size="lg"
+        icon={<Play />}
+        disabled={!canStart}
+        aria-busy={isPending || undefined}
+        aria-describedby={describedBy}
+        className={styles.start}
+      >
+        {t('Testing.Create.Start')}
+      </Button>
+    </div>
+  );
+}

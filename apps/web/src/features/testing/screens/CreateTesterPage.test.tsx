@@ -1,47 +1,58 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import type { Dictionary, TesterOptions, User } from '@wordhoard/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { createDictionary, startTest } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import { makeDictionary, rememberTest, serveTestingApi, type FakeTestingApi } from '../test/fakeTestingApi';
+import { makeEveryWordDue, rememberTest, spendAttempts } from '../test/arrange';
 
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
 
 describe('create tester screen', { timeout: 20_000 }, () => {
-  let server: TestServer;
-  let api: FakeTestingApi;
-  const user = makeUser({
-    role: 'user',
-    limits: { dictionaries: 2, wordsPerDictionary: 300, testsPerDay: 5 },
-  });
-  const animals = makeDictionary({ name: 'Animals', fromLanguage: 'en', toLanguage: 'de', wordsCount: 2 });
-  const food = makeDictionary({ name: 'Food', fromLanguage: 'fr', toLanguage: 'en', wordsCount: 0 });
+  let server: ApiServer;
+  let browser: TestBrowser;
+  let user: User;
+  let animals: Dictionary;
+  let food: Dictionary;
 
+  beforeAll(async () => {
+    server = await startApiServer();
+  });
+  afterAll(() => server.close());
+
+  // A member (five tests a day) with two dictionaries: an empty "Food" and "Animals" of two words.
   beforeEach(async () => {
-    server = await startTestServer();
-    api = serveTestingApi(server, {
-      user,
-      dictionaries: [animals, food],
-      words: {
-        [animals.id]: [
-          { term: 'cat', definitions: ['Katze'] },
-          { term: 'dog', definitions: ['Hund'] },
-        ],
-      },
-      testsLeft: 3,
+    browser = server.browser();
+    user = await browser.signIn('user');
+    food = await createDictionary(server, browser, { name: 'Food', fromLanguage: 'fr', toLanguage: 'en' });
+    // A second later, so "Animals" is the most recently changed: the picker lists it first.
+    server.clock.advance(1000);
+    animals = await createDictionary(server, browser, {
+      name: 'Animals',
+      fromLanguage: 'en',
+      toLanguage: 'de',
+      words: [
+        { term: 'cat', definitions: ['Katze'] },
+        { term: 'dog', definitions: ['Hund'] },
+      ],
     });
   });
 
-  afterEach(async () => {
+  afterEach(() => {
     window.sessionStorage.clear();
-    await server.close();
   });
 
-  const open = (path = '/createTester') => renderApp({ path, apiUrl: server.apiUrl });
+  const open = (path = '/createTester') => renderApp({ path, apiUrl: server.apiUrl, fetch: browser.fetch });
   const startButton = () => screen.getByRole('button', { name: 'Start the test' });
+  /** Every test this screen started (POST /tester), oldest first. */
+  const created = () =>
+    browser.requests
+      .filter((request) => request.method === 'POST' && request.url === '/api/tester')
+      .map((request) => JSON.parse(request.body) as TesterOptions);
 
   it('offers the dictionaries, swap, and attempts left today', async () => {
+    await spendAttempts(server, browser, animals, 2);
     await open();
 
     const dictionary = await screen.findByRole('combobox', { name: 'Dictionary' });
@@ -57,7 +68,7 @@ describe('create tester screen', { timeout: 20_000 }, () => {
   });
 
   it('offers the due words with their count per direction and starts a due test', async () => {
-    api.due = [{ dictionaryId: animals.id, forward: 2, swapped: 0 }];
+    await makeEveryWordDue(server, browser, animals);
     const { user: person, router } = await open();
     const due = await screen.findByRole('radio', { name: 'Due words: 2' });
     expect(due).toBeEnabled();
@@ -73,7 +84,7 @@ describe('create tester screen', { timeout: 20_000 }, () => {
 
     await person.click(startButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
-    expect(api.created).toEqual([{ dictionaryId: animals.id, swap: false, range: { type: 'due' } }]);
+    expect(created()).toEqual([{ dictionaryId: animals.id, swap: false, range: { type: 'due' } }]);
   });
 
   it('disables the due words with a reason when nothing is due', async () => {
@@ -86,7 +97,17 @@ describe('create tester screen', { timeout: 20_000 }, () => {
   });
 
   it('opens on the due source from a "review due words" link', async () => {
-    api.due = [{ dictionaryId: food.id, forward: 0, swapped: 4 }];
+    // Food gets words, due in the swapped direction only.
+    const words = [
+      { term: 'pain', definitions: ['bread'] },
+      { term: 'lait', definitions: ['milk'] },
+    ];
+    food = (
+      await server.api
+        .as(browser.cookie())
+        .call('updateDictionary', { params: { id: food.id }, body: { words: { create: words } } })
+    ).data();
+    await makeEveryWordDue(server, browser, food, true);
     await open(`/createTester?dictionaryId=${food.id}&source=due`);
     expect(await screen.findByRole('combobox', { name: 'Dictionary' })).toHaveValue(food.id);
     expect(await screen.findByRole('radio', { name: 'Due words: 0' })).toBeChecked();
@@ -103,14 +124,15 @@ describe('create tester screen', { timeout: 20_000 }, () => {
     await person.click(startButton());
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
-    expect(api.created).toEqual([
+    expect(created()).toEqual([
       {
         dictionaryId: animals.id,
         swap: false,
         range: { type: 'quantity', from: 'first', count: 50, order: 'desc' },
       },
     ]);
-    expect(await screen.findByText('cat')).toBeInTheDocument();
+    // Newest first: "dog", added after "cat", comes first.
+    expect(await screen.findByText('dog')).toBeInTheDocument();
   });
 
   it('takes every word with "All", where the count does not apply', async () => {
@@ -164,7 +186,7 @@ describe('create tester screen', { timeout: 20_000 }, () => {
     await person.type(amount, '0');
     await person.click(startButton());
     expect(await screen.findByText('Enter a whole number from 1 to 9999')).toBeInTheDocument();
-    expect(api.created).toEqual([]);
+    expect(created()).toEqual([]);
 
     await person.clear(amount);
     await person.type(amount, '2');
@@ -172,7 +194,7 @@ describe('create tester screen', { timeout: 20_000 }, () => {
     await person.click(startButton());
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
-    expect(api.created).toEqual([
+    expect(created()).toEqual([
       {
         dictionaryId: animals.id,
         swap: true,
@@ -190,13 +212,13 @@ describe('create tester screen', { timeout: 20_000 }, () => {
     await person.click(startButton());
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
-    expect(api.created).toEqual([
+    expect(created()).toEqual([
       { dictionaryId: animals.id, swap: false, range: { type: 'date', period: 'lastWeek' } },
     ]);
   });
 
   it('disables start at 0 attempts with the message of SPEC §8', async () => {
-    api.testsLeft = 0;
+    await spendAttempts(server, browser, animals, user.limits.testsPerDay);
     await open();
 
     expect(await screen.findByText('The maximum testing attempts for today is reached')).toBeInTheDocument();
@@ -227,7 +249,9 @@ describe('create tester screen', { timeout: 20_000 }, () => {
   });
 
   it('links to the dictionaries when there are none', async () => {
-    api.dictionaries = [];
+    // A member who has no dictionaries yet.
+    browser = server.browser();
+    await browser.signIn('user');
     await open();
 
     expect(
@@ -240,19 +264,20 @@ describe('create tester screen', { timeout: 20_000 }, () => {
   });
 
   it('fills the form with the options of the test this tab started, and offers to continue it', async () => {
-    rememberTest(user, {
+    const options: TesterOptions = {
       dictionaryId: animals.id,
       swap: true,
       range: { type: 'date', period: 'custom', amount: 3, unit: 'days' },
-    });
-    api.startTest([{ term: 'cat', definitions: ['Katze'] }]);
+    };
+    await startTest(server, browser, options);
+    rememberTest(user, animals, options);
     await open();
 
     expect(await screen.findByRole('spinbutton', { name: 'Amount' })).toHaveValue(3);
     expect(screen.getByRole('combobox', { name: 'Unit' })).toHaveValue('days');
     expect(screen.getByRole('checkbox', { name: 'Swap terms and definitions' })).toBeChecked();
     expect(
-      await screen.findByText('You have a test in progress: word 1 of 1. Starting a new test replaces it.'),
+      await screen.findByText('You have a test in progress: word 1 of 2. Starting a new test replaces it.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue the test' })).toHaveAttribute('href', '/testing');
   });

@@ -1,54 +1,58 @@
-import type { TesterOptions } from '@wordhoard/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import type { Dictionary, TesterOptions, User } from '@wordhoard/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { memberWithDictionary, startTest } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import { makeDictionary, rememberTest, serveTestingApi, type FakeTestingApi } from '../test/fakeTestingApi';
+import { anotherTab, rememberTest, spendAttempts } from '../test/arrange';
 
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
 
 describe('test report screen', { timeout: 20_000 }, () => {
-  let server: TestServer;
-  let api: FakeTestingApi;
-  const user = makeUser();
-  const dictionary = makeDictionary({ fromLanguage: 'en', toLanguage: 'de' });
-  const words = [
-    { term: 'house', definitions: ['Haus', 'Gebäude'] },
-    { term: 'cat', definitions: ['Katze'] },
-    { term: 'dog', definitions: ['Hund'] },
-  ];
-  const options: TesterOptions = {
-    dictionaryId: dictionary.id,
-    swap: false,
-    range: { type: 'date', period: 'last3Days' },
-  };
+  let server: ApiServer;
+  let browser: TestBrowser;
+  let user: User;
+  let dictionary: Dictionary;
+  let options: TesterOptions;
+
+  beforeAll(async () => {
+    server = await startApiServer();
+  });
+  afterAll(() => server.close());
 
   beforeEach(async () => {
-    server = await startTestServer();
-    api = serveTestingApi(server, {
-      user,
-      dictionaries: [dictionary],
-      words: { [dictionary.id]: words },
-      testsLeft: 2,
-    });
-    api.finishTest([
-      { ...words[0]!, result: 'correct', answers: ['Haus', 'Gebäude'] },
-      { ...words[1]!, result: 'wrong', answers: ['Hund', 'Katze'] },
-      { ...words[2]!, result: 'skipped', answers: [] },
-    ]);
+    ({ browser, user, dictionary } = await memberWithDictionary(server, [
+      { term: 'house', definitions: ['Haus', 'Gebäude'] },
+      { term: 'cat', definitions: ['Katze'] },
+      { term: 'dog', definitions: ['Hund'] },
+    ]));
+    options = { dictionaryId: dictionary.id, swap: false, range: { type: 'date', period: 'last3Days' } };
   });
 
-  afterEach(async () => {
+  afterEach(() => {
     window.sessionStorage.clear();
-    await server.close();
   });
 
-  const open = () => renderApp({ path: '/testing/finish', apiUrl: server.apiUrl });
+  /**
+   * Runs a test of the three words to its report, with `testsLeft` of today's attempts left
+   * after it: "house" right, "cat" right after a wrong try, "dog" skipped.
+   */
+  async function finishTest({ testsLeft = 2 }: { testsLeft?: number } = {}) {
+    // Earlier tests of the day; starting one replaces the test before, so they come first.
+    await spendAttempts(server, browser, dictionary, user.limits.testsPerDay - testsLeft - 1);
+    await startTest(server, browser, options);
+    await anotherTab(server, browser).finish({
+      house: ['Haus', 'Gebäude'],
+      cat: ['Hund', 'Katze'],
+      dog: 'skip',
+    });
+  }
+  const open = () => renderApp({ path: '/testing/finish', apiUrl: server.apiUrl, fetch: browser.fetch });
 
   it('shows the totals and every word with its definitions, what was typed and the result', async () => {
-    rememberTest(user, options);
+    await finishTest();
+    rememberTest(user, dictionary, options);
     await open();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Test report' })).toBeInTheDocument();
@@ -82,7 +86,8 @@ describe('test report screen', { timeout: 20_000 }, () => {
   });
 
   it('tries again with the same options: a new test, then the runner', async () => {
-    rememberTest(user, options);
+    await finishTest();
+    rememberTest(user, dictionary, options);
     const { user: person, router } = await open();
 
     const tryAgain = await screen.findByRole('button', { name: 'Try again' });
@@ -93,13 +98,17 @@ describe('test report screen', { timeout: 20_000 }, () => {
     await person.keyboard('{Enter}');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
-    expect(api.created).toEqual([options]);
+    const created = browser.requests.filter(
+      (request) => request.method === 'POST' && request.url === '/api/tester',
+    );
+    expect(created.map((request) => JSON.parse(request.body) as TesterOptions)).toEqual([options]);
     expect(await screen.findByText('Word 1 of 3')).toBeInTheDocument();
     expect(screen.getByText('house')).toBeInTheDocument();
     expect(screen.getByText('Tests left today: 1')).toBeInTheDocument();
   });
 
   it('offers only a new test when this tab does not know the options', async () => {
+    await finishTest();
     await open();
 
     const newTest = await screen.findByRole('link', { name: 'New test' });
@@ -109,8 +118,8 @@ describe('test report screen', { timeout: 20_000 }, () => {
   });
 
   it('disables try again at 0 attempts with the message', async () => {
-    rememberTest(user, options);
-    api.testsLeft = 0;
+    await finishTest({ testsLeft: 0 });
+    rememberTest(user, dictionary, options);
     await open();
 
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeDisabled();
@@ -119,10 +128,15 @@ describe('test report screen', { timeout: 20_000 }, () => {
   });
 
   it('explains a refused try again (attempts used elsewhere) and moves the focus on', async () => {
-    rememberTest(user, options);
-    const { user: person, router } = await open();
+    const testsLeft = 2;
+    await finishTest({ testsLeft });
+    rememberTest(user, dictionary, options);
+    const { user: person, router, queryClient } = await open();
     const tryAgain = await screen.findByRole('button', { name: 'Try again' });
-    api.testsLeft = 0;
+    // The screen has loaded the report: the other tab acts after that load, not in a race with it.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    // Another tab starts tests until today has none left (so this report is out of date).
+    await spendAttempts(server, browser, dictionary, testsLeft);
 
     await person.click(tryAgain);
 
@@ -135,7 +149,7 @@ describe('test report screen', { timeout: 20_000 }, () => {
   });
 
   it('goes back to the runner while the test is still going', async () => {
-    api.startTest(words);
+    await startTest(server, browser, options);
     const { router } = await open();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));

@@ -1,53 +1,65 @@
-import type { TesterOptions } from '@wordhoard/shared';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import type { Dictionary, User } from '@wordhoard/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { allWords, createDictionary, memberWithDictionary, startTest } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import { makeDictionary, rememberTest, serveTestingApi, type FakeTestingApi } from '../test/fakeTestingApi';
+import { anotherTab, rememberTest, startRememberedTest } from '../test/arrange';
 
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
 
 describe('test runner screen', { timeout: 20_000 }, () => {
-  let server: TestServer;
-  let api: FakeTestingApi;
-  const user = makeUser();
-  const dictionary = makeDictionary({ fromLanguage: 'en', toLanguage: 'de' });
-  const options: TesterOptions = {
-    dictionaryId: dictionary.id,
-    swap: false,
-    range: { type: 'quantity', from: 'last', count: 20, order: 'asc' },
-  };
+  let server: ApiServer;
+  let browser: TestBrowser;
+  let user: User;
+  let dictionary: Dictionary;
 
+  beforeAll(async () => {
+    server = await startApiServer();
+  });
+  afterAll(() => server.close());
+
+  // A test of "house" and "cat", started elsewhere (this tab does not remember it): one of a
+  // member's five daily attempts, so four are left.
   beforeEach(async () => {
-    server = await startTestServer();
-    api = serveTestingApi(server, { user, dictionaries: [dictionary], testsLeft: 4 });
-    api.startTest([
+    ({ browser, user, dictionary } = await memberWithDictionary(server, [
       { term: 'house', definitions: ['Haus', 'Gebäude'] },
       { term: 'cat', definitions: ['Katze'] },
-    ]);
+    ]));
+    await startTest(server, browser, allWords(dictionary));
   });
 
-  afterEach(async () => {
+  afterEach(() => {
     window.sessionStorage.clear();
-    await server.close();
   });
 
-  const open = (path = '/testing') => renderApp({ path, apiUrl: server.apiUrl });
+  const open = (path = '/testing') => renderApp({ path, apiUrl: server.apiUrl, fetch: browser.fetch });
+  /** This tab remembers the test it runs, as when it started it. */
+  const remember = () => rememberTest(user, dictionary, allWords(dictionary));
   const answerField = () => screen.getByRole('textbox', { name: 'Your answer' });
   const announcer = () => screen.getByTestId('testing-announcer');
   const answers = () =>
-    server.requests.filter((request) => request.method === 'POST' && request.url === '/api/testing');
+    browser.requests.filter((request) => request.method === 'POST' && request.url === '/api/testing');
   const bodies = (url = '/api/testing') =>
-    server.requests
+    browser.requests
       .filter((request) => request.method === 'POST' && request.url === url)
       .map((request) => JSON.parse(request.body) as Record<string, unknown>);
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-  const wordIdAt = (index: number) => api.test?.items[index]?.wordId;
+  /** The id of the word the test is on now, as the server has it. */
+  const currentWordId = async () => (await anotherTab(server, browser).state()).test?.wordId;
+  /**
+   * "house" is still current with only "Haus" accepted and no mistake counted: "Gebäude" from
+   * another tab then finishes it correct (a mistake would have made it wrong).
+   */
+  async function expectOnlyHausEntered() {
+    const tab = anotherTab(server, browser);
+    expect((await tab.state()).test).toMatchObject({ term: 'house', position: 1, doneDefinitions: ['Haus'] });
+    expect(await tab.answer('Gebäude')).toMatchObject({ status: 'applied', wordResult: 'correct' });
+  }
 
   it('shows the term, progress, tests left and how many entries are needed', async () => {
-    rememberTest(user, options);
+    remember();
     await open();
 
     expect(await screen.findByText('house')).toHaveAttribute('lang', 'en');
@@ -63,7 +75,7 @@ describe('test runner screen', { timeout: 20_000 }, () => {
   });
 
   it('focuses the answer field, in the language of the expected answer, described by the word', async () => {
-    rememberTest(user, options);
+    remember();
     await open();
 
     await screen.findByText('house');
@@ -75,10 +87,11 @@ describe('test runner screen', { timeout: 20_000 }, () => {
   });
 
   it('expects the term, in the terms language, when the test is swapped', async () => {
-    rememberTest(user, { ...options, swap: true }, { promptLanguage: 'de', answerLanguage: 'en' });
+    // This tab starts a swapped test instead: the definitions show, the term is expected.
+    await startRememberedTest(server, browser, user, dictionary, true);
     await open();
 
-    await screen.findByText('house');
+    await screen.findByText('Haus, Gebäude');
     expect(screen.getByText('Type the term for')).toBeInTheDocument();
     expect(answerField()).toHaveAttribute('lang', 'en');
   });
@@ -92,7 +105,8 @@ describe('test runner screen', { timeout: 20_000 }, () => {
   });
 
   it('checks with Enter; a correct answer with more to type stays, listing what is entered', async () => {
-    rememberTest(user, options);
+    remember();
+    const house = await currentWordId();
     const { user: person, router } = await open();
     await screen.findByText('house');
 
@@ -114,7 +128,7 @@ describe('test runner screen', { timeout: 20_000 }, () => {
     expect(bodies()[0]).toEqual({
       answer: 'Haus',
       position: 1,
-      wordId: wordIdAt(0),
+      wordId: house,
       attemptId: expect.stringMatching(UUID),
     });
 
@@ -127,13 +141,13 @@ describe('test runner screen', { timeout: 20_000 }, () => {
     expect(answerField()).toHaveFocus();
     await waitFor(() => expect(announcer()).toHaveTextContent('Correct! On to the next word.'));
     // Each submission is its own attempt.
-    expect(bodies()[1]).toMatchObject({ answer: 'Gebäude', position: 1, wordId: wordIdAt(0) });
+    expect(bodies()[1]).toMatchObject({ answer: 'Gebäude', position: 1, wordId: house });
     expect(bodies()[1]?.attemptId).toMatch(UUID);
     expect(bodies()[1]?.attemptId).not.toBe(bodies()[0]?.attemptId);
   });
 
   it('sends one answer for Enter pressed twice before the first answer is back', async () => {
-    rememberTest(user, options);
+    remember();
     await open();
     await screen.findByText('house');
     fireEvent.change(answerField(), { target: { value: 'Haus' } });
@@ -148,13 +162,13 @@ describe('test runner screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Entries still needed: 1')).toBeInTheDocument();
     await waitFor(() => expect(announcer()).toHaveTextContent('Correct! Entries still needed: 1.'));
     expect(answers()).toHaveLength(1);
-    expect(api.test?.items[0]).toMatchObject({ done: ['Haus'], mistakes: 0 });
+    await expectOnlyHausEntered();
   });
 
   it('resends an answer whose reply was lost with the same attemptId, so it counts once', async () => {
     const { user: person, router } = await open();
     await screen.findByText('house');
-    api.dropNextReply = true;
+    browser.loseNextReply('POST /api/testing');
 
     await person.type(answerField(), 'Hund{Enter}');
     const modal = await screen.findByRole('dialog', { name: 'Something went wrong' });
@@ -165,14 +179,17 @@ describe('test runner screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing/check'));
     const [lost, resent] = bodies();
     expect(resent).toEqual(lost);
-    expect(api.test?.items[0]).toMatchObject({ mistakes: 1, answers: ['Hund'] });
 
     // A new try with the same text, after the reply came, is a new attempt.
     await person.click(await screen.findByRole('button', { name: 'Try again' }));
     await person.type(await screen.findByRole('textbox', { name: 'Your answer' }), 'Hund{Enter}');
-    await waitFor(() => expect(bodies()).toHaveLength(3));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testing/check'));
+    expect(await screen.findByText('Not quite.')).toBeInTheDocument();
+    expect(bodies()).toHaveLength(3);
     expect(bodies()[2]?.attemptId).not.toBe(lost?.attemptId);
-    await waitFor(() => expect(api.test?.items[0]?.mistakes).toBe(2));
+    // The lost answer and its resend counted once, the new try once more: "Hund" twice.
+    const report = await anotherTab(server, browser).finish();
+    expect(report.items[0]).toMatchObject({ term: 'house', result: 'wrong', answers: ['Hund', 'Hund'] });
   });
 
   it('says so when a definition is typed again, counting nothing', async () => {
@@ -189,14 +206,21 @@ describe('test runner screen', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/testing');
     expect(answerField()).toHaveValue('');
     expect(answerField()).toHaveFocus();
-    expect(api.test?.items[0]).toMatchObject({ done: ['Haus'], mistakes: 0 });
+    await expectOnlyHausEntered();
   });
 
   it('shows where the test stands, without the error modal, when it moved on elsewhere', async () => {
     const { user: person } = await open();
     await screen.findByText('house');
     // Another tab finishes "house" and then replaces the test.
-    api.startTest([{ term: 'tree', definitions: ['Baum'] }]);
+    const tab = anotherTab(server, browser);
+    await tab.answer('Haus');
+    await tab.answer('Gebäude');
+    const trees = await createDictionary(server, browser, {
+      name: 'Trees',
+      words: [{ term: 'tree', definitions: ['Baum'] }],
+    });
+    await startTest(server, browser, allWords(trees));
 
     await person.type(answerField(), 'Haus{Enter}');
 
@@ -206,15 +230,19 @@ describe('test runner screen', { timeout: 20_000 }, () => {
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(answerField()).toHaveValue('');
-    expect(api.test?.items[0]).toMatchObject({ done: [], mistakes: 0 });
+    // The late "Haus" changed nothing in the new test: "tree" is untouched, with no mistake.
+    expect((await tab.state()).test).toMatchObject({ term: 'tree', position: 1, doneDefinitions: [] });
+    expect(await tab.answer('Baum')).toMatchObject({ wordResult: 'correct' });
   });
 
   it('shows the next word when the answered one was finished elsewhere', async () => {
     const { user: person, router } = await open();
     await screen.findByText('house');
-    const test = api.test!;
-    Object.assign(test.items[0]!, { done: ['Haus', 'Gebäude'], result: 'correct' });
-    test.position = 1;
+    const house = await currentWordId();
+    // Another tab finishes "house", correct.
+    const tab = anotherTab(server, browser);
+    await tab.answer('Haus');
+    await tab.answer('Gebäude');
 
     await person.click(screen.getByRole('button', { name: 'Skip' }));
 
@@ -224,9 +252,12 @@ describe('test runner screen', { timeout: 20_000 }, () => {
     );
     expect(router.state.location.pathname).toBe('/testing');
     expect(bodies('/api/testing/skip')).toEqual([
-      { position: 1, wordId: wordIdAt(0), attemptId: expect.stringMatching(UUID) },
+      { position: 1, wordId: house, attemptId: expect.stringMatching(UUID) },
     ]);
-    expect(test.items.map((item) => item.result)).toEqual(['correct', null]);
+    // The late skip changed nothing: "cat" is still to answer, and "house" stays correct.
+    expect((await tab.state()).test).toMatchObject({ term: 'cat', position: 2, needAnswers: 1 });
+    const report = await tab.finish({ cat: ['Katze'] });
+    expect(report.items[0]).toMatchObject({ term: 'house', result: 'correct' });
   });
 
   it('does not send an empty answer', async () => {
@@ -252,7 +283,7 @@ describe('test runner screen', { timeout: 20_000 }, () => {
   });
 
   it('skips: reveals the answers, then Next shows the next word', async () => {
-    rememberTest(user, options);
+    remember();
     const { user: person, router } = await open();
     await screen.findByText('house');
 
@@ -275,7 +306,10 @@ describe('test runner screen', { timeout: 20_000 }, () => {
   });
 
   it('offers the report after skipping the last word', async () => {
-    api.startTest([{ term: 'cat', definitions: ['Katze'] }]);
+    // Another tab has answered "house": "cat" is the last word.
+    const tab = anotherTab(server, browser);
+    await tab.answer('Haus');
+    await tab.answer('Gebäude');
     const { user: person, router } = await open();
     await screen.findByText('cat');
 
@@ -287,14 +321,16 @@ describe('test runner screen', { timeout: 20_000 }, () => {
   });
 
   it('opens the report when the test is finished', async () => {
-    api.finishTest([{ term: 'cat', definitions: ['Katze'], result: 'correct', answers: ['Katze'] }]);
+    await anotherTab(server, browser).finish({ house: ['Haus', 'Gebäude'], cat: ['Katze'] });
     const { router } = await open();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing/finish'));
   });
 
   it('sends to the set-up screen when there is no test', async () => {
-    api.test = null;
+    // A member who has never started a test.
+    browser = server.browser();
+    await browser.signIn();
     const { router } = await open();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/createTester'));

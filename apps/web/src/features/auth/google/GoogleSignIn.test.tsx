@@ -1,16 +1,15 @@
 import { act, configure, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import { bodiesOf, requestLog, serveAuthApi, signedIn, type FakeSession } from '../test/fakeAuthApi';
+import { bodiesOf, freshEmail, requestsFrom } from '../test/arrange';
 import {
   GOOGLE_IDENTITY_SCRIPT,
   type GoogleAccountsId,
   type GoogleCredentialResponse,
 } from '../../../shared/google/googleIdentity';
 
-// Screens load lazily and talk to a real local server: allow for a busy machine.
+// Screens load lazily and talk to the real server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
 const IN_APP_USER_AGENT =
@@ -29,7 +28,10 @@ function addMeta(name: string, content: string) {
 const googleScript = () =>
   document.head.querySelector<HTMLScriptElement>(`script[src="${GOOGLE_IDENTITY_SCRIPT}"]`);
 
-/** Google's script as far as the page can tell: it defines google.accounts.id and draws a button. */
+/**
+ * Google's script as far as the page can tell: it defines google.accounts.id and draws a button.
+ * Signing in hands the page a credential, as Google does; the API that checks it is real.
+ */
 function fakeGoogleIdentity() {
   let callback: ((response: GoogleCredentialResponse) => void) | undefined;
   const initialize = vi.fn<GoogleAccountsId['initialize']>((config) => {
@@ -45,28 +47,30 @@ function fakeGoogleIdentity() {
 }
 
 describe('Google sign-in', { timeout: 20_000 }, () => {
-  let server: TestServer;
-  let session: FakeSession;
+  let server: ApiServer;
+  let browser: TestBrowser;
+  /** The deployment's Google client id: the one the server checks ID tokens against. */
+  let clientId: string;
 
-  beforeEach(async () => {
-    server = await startTestServer();
-    session = { user: null };
-    serveAuthApi(server, session, {
-      'POST /api/auth/google': (_body, current) =>
-        signedIn(current, makeUser({ role: 'notAcceptedPolicyUser' })),
-    });
+  beforeAll(async () => {
+    server = await startApiServer({ google: true });
+    clientId = server.jwks!.clientId;
+  });
+  afterAll(() => server.close());
+
+  beforeEach(() => {
+    browser = server.browser();
   });
 
-  afterEach(async () => {
+  afterEach(() => {
     vi.restoreAllMocks();
     document.head.querySelectorAll('[data-test="google"]').forEach((element) => element.remove());
     googleScript()?.remove();
     delete window.google;
-    await server.close();
   });
 
   async function openLogin() {
-    const app = await renderApp({ path: '/auth/login', apiUrl: server.apiUrl });
+    const app = await renderApp({ path: '/auth/login', apiUrl: server.apiUrl, fetch: browser.fetch });
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     return app;
   }
@@ -80,7 +84,7 @@ describe('Google sign-in', { timeout: 20_000 }, () => {
   });
 
   it('shows the SPEC §8 message instead inside an in-app browser, without loading Google', async () => {
-    addMeta('wordhoard:google-client-id', 'client-123.apps.googleusercontent.com');
+    addMeta('wordhoard:google-client-id', clientId);
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IN_APP_USER_AGENT);
 
     await openLogin();
@@ -91,7 +95,7 @@ describe('Google sign-in', { timeout: 20_000 }, () => {
   });
 
   it('says so when Google cannot be loaded', async () => {
-    addMeta('wordhoard:google-client-id', 'client-123.apps.googleusercontent.com');
+    addMeta('wordhoard:google-client-id', clientId);
     await openLogin();
 
     await act(async () => {
@@ -103,7 +107,7 @@ describe('Google sign-in', { timeout: 20_000 }, () => {
   });
 
   it('loads Google lazily with the CSP nonce, then signs in with the credential', async () => {
-    addMeta('wordhoard:google-client-id', 'client-123.apps.googleusercontent.com');
+    addMeta('wordhoard:google-client-id', clientId);
     addMeta('csp-nonce', 'nonce-abc');
     const { router } = await openLogin();
 
@@ -119,23 +123,31 @@ describe('Google sign-in', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
     expect(google.initialize).toHaveBeenCalledWith(
-      expect.objectContaining({ client_id: 'client-123.apps.googleusercontent.com', ux_mode: 'popup' }),
+      expect.objectContaining({ client_id: clientId, ux_mode: 'popup' }),
     );
     expect(google.renderButton).toHaveBeenCalledWith(
       screen.getByTestId('google-sign-in'),
       expect.objectContaining({ text: 'signin_with', locale: 'en' }),
     );
 
+    // A Google account new to Wordhoard: its ID token as Google signs it.
+    const credential = await server.jwks!.token({
+      sub: 'google-ada',
+      email: freshEmail(),
+      email_verified: true,
+      at: server.clock.now(),
+    });
     await act(async () => {
-      google.signIn('google-id-token');
+      google.signIn(credential);
     });
 
     // A new Google account still has to accept the policies.
     expect(await screen.findByRole('heading', { level: 1, name: 'Accept the policies' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/accept-policy');
-    expect(bodiesOf(server, 'POST /api/auth/google')).toEqual([
-      { credential: 'google-id-token', interfaceLanguage: 'en' },
+    expect(bodiesOf(browser, 'POST /api/auth/google')).toEqual([{ credential, interfaceLanguage: 'en' }]);
+    expect(requestsFrom(browser, 'POST /api/auth/google', 2)).toEqual([
+      'POST /api/auth/google',
+      'GET /api/users/me',
     ]);
-    expect(requestLog(server).slice(-2)).toEqual(['POST /api/auth/google', 'GET /api/users/me']);
   });
 });

@@ -1,34 +1,28 @@
 import { configure, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import { noContent, requestLog, serveAuthApi, type FakeSession } from '../test/fakeAuthApi';
+import { requestLog, requestsFrom } from '../test/arrange';
 
-// Screens load lazily and talk to a real local server: allow for a busy machine.
+// Screens load lazily and talk to the real server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
 describe('accept-policy screen', { timeout: 20_000 }, () => {
-  let server: TestServer;
-  let session: FakeSession;
+  let server: ApiServer;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    server = await startApiServer();
+  });
+  afterAll(() => server.close());
 
   beforeEach(async () => {
-    server = await startTestServer();
-    session = { user: makeUser({ role: 'notAcceptedPolicyUser' }) };
-    serveAuthApi(server, session, {
-      'PATCH /api/users/accept-policy': (_body, current) => {
-        current.user = { ...current.user!, role: 'user' };
-        return noContent;
-      },
-    });
-  });
-
-  afterEach(async () => {
-    await server.close();
+    browser = server.browser();
+    await browser.signIn('notAcceptedPolicyUser');
   });
 
   async function open() {
-    const app = await renderApp({ path: '/accept-policy', apiUrl: server.apiUrl });
+    const app = await renderApp({ path: '/accept-policy', apiUrl: server.apiUrl, fetch: browser.fetch });
     await screen.findByRole('heading', { level: 1, name: 'Accept the policies' });
     return app;
   }
@@ -70,7 +64,7 @@ describe('accept-policy screen', { timeout: 20_000 }, () => {
     await user.click(submit());
     expect(screen.getByText(hint)).toBeInTheDocument();
     expect(box(/cookie policy/)).toHaveFocus();
-    expect(requestLog(server)).not.toContain('PATCH /api/users/accept-policy');
+    expect(requestLog(browser)).not.toContain('PATCH /api/users/accept-policy');
     expect(router.state.location.pathname).toBe('/accept-policy');
 
     await user.click(box(/cookie policy/));
@@ -87,11 +81,12 @@ describe('accept-policy screen', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Main menu' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/menu');
-    expect(requestLog(server).slice(-3)).toEqual([
+    expect(requestsFrom(browser, 'PATCH /api/users/accept-policy', 3)).toEqual([
       'PATCH /api/users/accept-policy',
       'POST /api/cookie/refresh',
       'GET /api/users/me',
     ]);
     expect(services.session.getUser()?.role).toBe('user');
+    expect((await server.api.as(browser.cookie()).call('me')).data().role).toBe('user');
   });
 });

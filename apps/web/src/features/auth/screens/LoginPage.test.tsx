@@ -1,49 +1,39 @@
 import { configure, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import {
-  bodiesOf,
-  errorReply,
-  requestLog,
-  serveAuthApi,
-  signedIn,
-  type FakeSession,
-  type RouteHandler,
-} from '../test/fakeAuthApi';
+import { PASSWORD, bodiesOf, requestsFrom, signedUpAccount } from '../test/arrange';
 
-// Screens load lazily and talk to a real local server: allow for a busy machine.
+// Screens load lazily and talk to the real server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
 describe('login screen', { timeout: 20_000 }, () => {
-  let server: TestServer;
-  let session: FakeSession;
+  let server: ApiServer;
+  let browser: TestBrowser;
 
-  beforeEach(async () => {
-    server = await startTestServer();
-    session = { user: null };
+  beforeAll(async () => {
+    server = await startApiServer({ mail: true });
+  });
+  afterAll(() => server.close());
+
+  beforeEach(() => {
+    browser = server.browser();
   });
 
-  afterEach(async () => {
-    await server.close();
-  });
-
-  async function open(routes: Record<string, RouteHandler>) {
-    serveAuthApi(server, session, routes);
-    const app = await renderApp({ path: '/auth/login', apiUrl: server.apiUrl });
+  async function open() {
+    const app = await renderApp({ path: '/auth/login', apiUrl: server.apiUrl, fetch: browser.fetch });
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     return app;
   }
 
-  async function logIn(user: Awaited<ReturnType<typeof open>>['user']) {
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Secret123');
+  async function logIn(user: Awaited<ReturnType<typeof open>>['user'], email: string, password = PASSWORD) {
+    await user.type(screen.getByLabelText('Email'), email);
+    await user.type(screen.getByLabelText('Password'), password);
     await user.click(screen.getByRole('button', { name: 'Log in' }));
   }
 
   it('has the autocomplete hints and a forgot-password link', async () => {
-    await open({});
+    await open();
 
     expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
@@ -55,7 +45,7 @@ describe('login screen', { timeout: 20_000 }, () => {
   });
 
   it('shows and hides the password on request', async () => {
-    const { user } = await open({});
+    const { user } = await open();
     const toggle = screen.getByRole('button', { name: 'Show password' });
 
     await user.click(toggle);
@@ -67,43 +57,42 @@ describe('login screen', { timeout: 20_000 }, () => {
   });
 
   it("logs in, reloads the user and switches to the user's interface language", async () => {
-    const { user, router } = await open({
-      'POST /api/auth/login': (_body, current) => signedIn(current, makeUser({ interfaceLanguage: 'de' })),
-    });
+    const { email } = await signedUpAccount(server, { interfaceLanguage: 'de' });
+    const { user, router } = await open();
 
-    await logIn(user);
+    await logIn(user, email);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Hauptmenü' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/menu');
     expect(document.documentElement.lang).toBe('de');
-    expect(bodiesOf(server, 'POST /api/auth/login')).toEqual([
-      { email: 'ada@example.com', password: 'Secret123' },
+    expect(bodiesOf(browser, 'POST /api/auth/login')).toEqual([{ email, password: PASSWORD }]);
+    expect(requestsFrom(browser, 'POST /api/auth/login', 2)).toEqual([
+      'POST /api/auth/login',
+      'GET /api/users/me',
     ]);
-    expect(requestLog(server).slice(-2)).toEqual(['POST /api/auth/login', 'GET /api/users/me']);
   });
 
   it('sends a user who has not confirmed the email to verification', async () => {
-    const { user, router } = await open({
-      'POST /api/auth/login': (_body, current) => signedIn(current, makeUser({ role: 'notVerifiedUser' })),
-    });
+    const { email } = await signedUpAccount(server, { role: 'notVerifiedUser' });
+    const { user, router } = await open();
 
-    await logIn(user);
+    await logIn(user, email);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your email' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/verify');
   });
 
   it('shows wrong credentials in the error modal and keeps what was typed', async () => {
-    const { user, router } = await open({
-      'POST /api/auth/login': () => errorReply(401, 'INVALID_CREDENTIALS', 'Wrong email or password'),
-    });
+    const { email } = await signedUpAccount(server);
+    const { user, router } = await open();
 
-    await logIn(user);
+    await logIn(user, email, 'Wrong1234');
 
     expect(await screen.findByRole('dialog')).toHaveTextContent('Wrong email or password');
     await user.keyboard('{Escape}');
     expect(router.state.location.pathname).toBe('/auth/login');
-    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
-    expect(screen.getByLabelText('Password')).toHaveValue('Secret123');
+    expect(screen.getByLabelText('Email')).toHaveValue(email);
+    expect(screen.getByLabelText('Password')).toHaveValue('Wrong1234');
+    expect(browser.cookie()).toBe('');
   });
 });

@@ -1,18 +1,11 @@
 import { configure, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PASSWORD_RESET_WINDOW_MS } from '../../../../../server/src/features/session/session.service';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import {
-  bodiesOf,
-  errorReply,
-  requestLog,
-  serveAuthApi,
-  signedIn,
-  type FakeSession,
-} from '../test/fakeAuthApi';
+import { bodiesOf, mailedRestoreCode, requestLog, signedUpAccount } from '../test/arrange';
 
-// Screens load lazily and talk to a real local server: allow for a busy machine.
+// Screens load lazily and talk to the real server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
 /**
@@ -21,35 +14,35 @@ configure({ asyncUtilTimeout: 5000 });
  * password the visitor has forgotten.
  */
 describe('new password after a restore code', { timeout: 20_000 }, () => {
-  let server: TestServer;
-  let session: FakeSession;
+  let server: ApiServer;
+  let browser: TestBrowser;
 
-  beforeEach(async () => {
-    server = await startTestServer();
-    session = { user: null };
-    serveAuthApi(server, session, {
-      'POST /api/auth/restore': (body, current) => signedIn(current, makeUser({ email: String(body.email) })),
-      'POST /api/auth/password': () =>
-        errorReply(400, 'CURRENT_PASSWORD_REQUIRED', 'Enter your current password to confirm'),
-    });
+  beforeAll(async () => {
+    server = await startApiServer({ mail: true });
   });
+  afterAll(() => server.close());
 
-  afterEach(async () => {
-    await server.close();
+  beforeEach(() => {
+    browser = server.browser();
   });
 
   it('sends only the new password, and when the leave is over points to a new code', async () => {
+    const { email } = await signedUpAccount(server);
+    const code = await mailedRestoreCode(server, email);
     const { user, router, services } = await renderApp({
       path: '/auth/forgetPassword/code',
       apiUrl: server.apiUrl,
+      fetch: browser.fetch,
     });
     await screen.findByRole('heading', { level: 1, name: 'Enter the code' });
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Code'), '654321');
+    await user.type(screen.getByLabelText('Email'), email);
+    await user.type(screen.getByLabelText('Code'), code);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('heading', { level: 1, name: 'Set a new password' });
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
 
+    // The visitor stays away longer than the restore code's leave.
+    server.clock.advance(PASSWORD_RESET_WINDOW_MS + 1000);
     await user.type(screen.getByLabelText('New password'), 'NewSecret9');
     await user.click(screen.getByRole('button', { name: 'Save password' }));
 
@@ -60,14 +53,15 @@ describe('new password after a restore code', { timeout: 20_000 }, () => {
     expect(notice.closest('[role="status"]')).not.toBeNull();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save password' })).toBeDisabled();
-    expect(bodiesOf(server, 'POST /api/auth/password')).toEqual([{ password: 'NewSecret9' }]);
+    expect(bodiesOf(browser, 'POST /api/auth/password')).toEqual([{ password: 'NewSecret9' }]);
 
     // Starting over signs the restored session out, and keeps the address.
     await user.click(screen.getByRole('button', { name: 'Request a new code' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot password' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/forgetPassword');
-    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
-    expect(requestLog(server)).toContain('DELETE /api/cookie/token');
+    expect(screen.getByLabelText('Email')).toHaveValue(email);
+    expect(requestLog(browser)).toContain('DELETE /api/cookie/token');
     expect(services.session.getUser()).toBeNull();
+    expect(browser.cookie()).toBe('');
   });
 });

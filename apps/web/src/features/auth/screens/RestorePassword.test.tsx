@@ -1,72 +1,61 @@
 import { configure, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import {
-  bodiesOf,
-  errorReply,
-  noContent,
-  requestLog,
-  serveAuthApi,
-  signedIn,
-  type FakeSession,
-} from '../test/fakeAuthApi';
+import { bodiesOf, mailOf, mailedRestoreCode, requestLog, signedUpAccount, wrongCode } from '../test/arrange';
 
-// Screens load lazily and talk to a real local server: allow for a busy machine.
+// Screens load lazily and talk to the real server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
 describe('forgot password', { timeout: 20_000 }, () => {
-  let server: TestServer;
-  let session: FakeSession;
+  let server: ApiServer;
+  let browser: TestBrowser;
 
-  beforeEach(async () => {
-    server = await startTestServer();
-    session = { user: null };
-    serveAuthApi(server, session, {
-      'POST /api/auth/restore/code': () => noContent,
-      'POST /api/auth/restore': (body, current) =>
-        body.code === '654321'
-          ? signedIn(current, makeUser({ email: String(body.email), interfaceLanguage: 'pl' }))
-          : errorReply(400, 'INCORRECT_CODE', 'Incorrect verification code'),
-      'POST /api/auth/password': () => noContent,
-    });
+  beforeAll(async () => {
+    server = await startApiServer({ mail: true });
+  });
+  afterAll(() => server.close());
+
+  beforeEach(() => {
+    browser = server.browser();
   });
 
-  afterEach(async () => {
-    await server.close();
-  });
+  const restoreCodeRequests = () => bodiesOf(browser, 'POST /api/auth/restore/code');
 
   it('mails a code, signs in with it, sets a new password and opens the main menu', async () => {
+    const { email } = await signedUpAccount(server, { interfaceLanguage: 'pl' });
+    const mailsBefore = mailOf(server).mailsTo(email).length;
     const { user, router, services } = await renderApp({
       path: '/auth/forgetPassword',
       apiUrl: server.apiUrl,
+      fetch: browser.fetch,
     });
     await screen.findByRole('heading', { level: 1, name: 'Forgot password' });
 
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Email'), email);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Enter the code' });
     expect(router.state.location.pathname).toBe('/auth/forgetPassword/code');
-    expect(bodiesOf(server, 'POST /api/auth/restore/code')).toEqual([{ email: 'ada@example.com' }]);
+    expect(restoreCodeRequests()).toEqual([{ email }]);
     // The address is carried over from the first step.
-    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Email')).toHaveValue(email);
+    const code = await mailOf(server).codeFor(email, mailsBefore);
 
-    await user.type(screen.getByLabelText('Code'), '111111');
+    await user.type(screen.getByLabelText('Code'), wrongCode(code));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Incorrect verification code');
     await user.keyboard('{Escape}');
-    expect(screen.getByLabelText('Code')).toHaveValue('111111');
+    expect(screen.getByLabelText('Code')).toHaveValue(wrongCode(code));
 
     await user.clear(screen.getByLabelText('Code'));
-    await user.type(screen.getByLabelText('Code'), '654321');
+    await user.type(screen.getByLabelText('Code'), code);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     // Signed in; the user's language (Polish) is switched to on the new-password step.
     expect(await screen.findByRole('heading', { level: 1, name: 'Ustaw nowe hasło' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/forgetPassword/password');
-    expect(services.session.getUser()?.email).toBe('ada@example.com');
+    expect(services.session.getUser()?.email).toBe(email);
 
     const password = screen.getByLabelText('Nowe hasło');
     expect(password).toHaveAttribute('autocomplete', 'new-password');
@@ -76,30 +65,36 @@ describe('forgot password', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Menu główne' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/menu');
-    expect(bodiesOf(server, 'POST /api/auth/password')).toEqual([{ password: 'NewSecret9' }]);
-    expect(requestLog(server)).toContain('GET /api/users/me');
+    expect(bodiesOf(browser, 'POST /api/auth/password')).toEqual([{ password: 'NewSecret9' }]);
+    expect(requestLog(browser)).toContain('GET /api/users/me');
+    // The new password is the account's now.
+    const login = await server.api.call('login', { body: { email, password: 'NewSecret9' } });
+    expect(login.statusCode).toBe(200);
   });
 
   it('sends a visitor who opens the new-password step without a session back to the start', async () => {
-    const { router } = await renderApp({ path: '/auth/forgetPassword/password', apiUrl: server.apiUrl });
+    const { router } = await renderApp({
+      path: '/auth/forgetPassword/password',
+      apiUrl: server.apiUrl,
+      fetch: browser.fetch,
+    });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot password' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/forgetPassword');
   });
 
   it('counts down the server’s wait when a code was asked for too recently, then lets the visitor ask', async () => {
-    let asked = 0;
-    serveAuthApi(server, session, {
-      'POST /api/auth/restore/code': () =>
-        ++asked === 1
-          ? errorReply(429, 'TOO_MANY_REQUESTS', 'Too many attempts. Please try again in 2 seconds', {
-              headers: { 'retry-after': '2' },
-            })
-          : noContent,
+    const { email } = await signedUpAccount(server);
+    // A code was asked for from this machine 58 s ago: the next may be mailed in 2 s.
+    await mailedRestoreCode(server, email);
+    server.clock.advance(58_000);
+    const { user, router } = await renderApp({
+      path: '/auth/forgetPassword',
+      apiUrl: server.apiUrl,
+      fetch: browser.fetch,
     });
-    const { user, router } = await renderApp({ path: '/auth/forgetPassword', apiUrl: server.apiUrl });
     await screen.findByRole('heading', { level: 1, name: 'Forgot password' });
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Email'), email);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
 
     // Not a bare error in the modal: a note and a live countdown on the button.
@@ -111,9 +106,13 @@ describe('forgot password', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send code' })).toBeEnabled());
     expect(screen.queryByRole('status')).toBeNull();
+    // The server's clock moves only when told: it catches up with the wait the visitor sat out.
+    server.clock.advance(2_000);
+    const mailsBefore = mailOf(server).mailsTo(email).length;
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await screen.findByRole('heading', { level: 1, name: 'Enter the code' });
     expect(router.state.location.pathname).toBe('/auth/forgetPassword/code');
-    expect(asked).toBe(2);
+    expect(restoreCodeRequests()).toHaveLength(2);
+    expect(await mailOf(server).codeFor(email, mailsBefore)).toMatch(/^\d{6}$/);
   });
 });

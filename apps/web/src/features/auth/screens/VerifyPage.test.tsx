@@ -1,42 +1,49 @@
 import { act, configure, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import type { User } from '@wordhoard/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
 import {
   bodiesOf,
-  errorReply,
-  noContent,
+  mailOf,
+  mailedVerificationCode,
   requestLog,
-  serveAuthApi,
-  type FakeSession,
-  type RouteHandler,
-} from '../test/fakeAuthApi';
+  requestsFrom,
+  wrongCode,
+} from '../test/arrange';
 
-// Screens load lazily and talk to a real local server: allow for a busy machine.
+// Screens load lazily and talk to the real server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
 describe('verification screen', { timeout: 20_000 }, () => {
-  let server: TestServer;
-  let session: FakeSession;
+  let server: ApiServer;
+  let browser: TestBrowser;
+  let account: User & { email: string };
+
+  beforeAll(async () => {
+    server = await startApiServer({ mail: true });
+  });
+  afterAll(() => server.close());
 
   beforeEach(async () => {
-    server = await startTestServer();
-    session = { user: makeUser({ email: 'ada@example.com', role: 'notVerifiedUser' }) };
+    browser = server.browser();
+    const user = await browser.signIn('notVerifiedUser');
+    account = { ...user, email: user.email! };
     window.sessionStorage.clear();
   });
 
-  afterEach(async () => {
+  afterEach(() => {
     vi.useRealTimers();
-    await server.close();
   });
 
-  async function open(routes: Record<string, RouteHandler> = {}) {
-    serveAuthApi(server, session, routes);
-    const app = await renderApp({ path: '/verify', apiUrl: server.apiUrl });
+  async function open() {
+    const app = await renderApp({ path: '/verify', apiUrl: server.apiUrl, fetch: browser.fetch });
     await screen.findByRole('heading', { level: 1, name: 'Confirm your email' });
     return app;
   }
+
+  /** A code mailed to the account, asked for from another tab. */
+  const mailedCode = () => mailedVerificationCode(server, browser, account.email);
 
   const codeInput = () => screen.getByLabelText('Code');
   const resendButton = () => screen.getByRole('button', { name: /Send a new code/ });
@@ -45,7 +52,7 @@ describe('verification screen', { timeout: 20_000 }, () => {
     const { user } = await open();
 
     expect(
-      screen.getByText('We sent a code to ada@example.com. Enter it to confirm your address.'),
+      screen.getByText(`We sent a code to ${account.email}. Enter it to confirm your address.`),
     ).toBeVisible();
     expect(codeInput()).toHaveAttribute('inputmode', 'numeric');
     expect(codeInput()).toHaveAttribute('autocomplete', 'one-time-code');
@@ -66,12 +73,12 @@ describe('verification screen', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('The code has 6 digits')).toBeInTheDocument();
     expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
-    expect(requestLog(server)).not.toContain('POST /api/auth/verify');
+    expect(requestLog(browser)).not.toContain('POST /api/auth/verify');
   });
 
   it('resends the code and counts the 60 s cooldown down visibly', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
-    const { user } = await open({ 'POST /api/auth/verify/resend': () => noContent });
+    const { user } = await open();
 
     expect(resendButton()).toBeEnabled();
     await user.click(resendButton());
@@ -89,16 +96,15 @@ describe('verification screen', { timeout: 20_000 }, () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.queryByTestId('resend-countdown')).not.toBeInTheDocument();
     expect(resendButton()).toBeEnabled();
-    expect(bodiesOf(server, 'POST /api/auth/verify/resend')).toHaveLength(1);
+    expect(bodiesOf(browser, 'POST /api/auth/verify/resend')).toHaveLength(1);
+    expect(mailOf(server).mailsTo(account.email)).toHaveLength(1);
   });
 
   it('honours Retry-After when the server says it is too soon', async () => {
-    const { user } = await open({
-      'POST /api/auth/verify/resend': () =>
-        errorReply(429, 'TOO_MANY_REQUESTS', 'Too many attempts. Please try again in 42 seconds', {
-          headers: { 'Retry-After': '42' },
-        }),
-    });
+    // Another tab had a code mailed 18 s ago: the server allows one a minute.
+    await mailedCode();
+    server.clock.advance(18_000);
+    const { user } = await open();
 
     await user.click(resendButton());
 
@@ -112,10 +118,7 @@ describe('verification screen', { timeout: 20_000 }, () => {
   });
 
   it('keeps a cooldown started earlier in this tab (a reload, or the code mailed at sign-up)', async () => {
-    window.sessionStorage.setItem(
-      `wordhoard:verify-resend-at:${session.user!.id}`,
-      String(Date.now() + 30_500),
-    );
+    window.sessionStorage.setItem(`wordhoard:verify-resend-at:${account.id}`, String(Date.now() + 30_500));
 
     await open();
 
@@ -124,32 +127,31 @@ describe('verification screen', { timeout: 20_000 }, () => {
   });
 
   it('shows a wrong code in the error modal and keeps it for correcting', async () => {
-    const { user, router } = await open({
-      'POST /api/auth/verify': () => errorReply(400, 'INCORRECT_CODE', 'Incorrect verification code'),
-    });
+    const wrong = wrongCode(await mailedCode());
+    const { user, router } = await open();
 
-    await user.type(codeInput(), '000000');
+    await user.type(codeInput(), wrong);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByRole('dialog')).toHaveTextContent('Incorrect verification code');
-    expect(codeInput()).toHaveValue('000000');
+    expect(codeInput()).toHaveValue(wrong);
     expect(router.state.location.pathname).toBe('/verify');
   });
 
   it('confirms the code, reloads the user and goes on to accept the policies', async () => {
-    const { user, router } = await open({
-      'POST /api/auth/verify': (_body, current) => {
-        current.user = { ...current.user!, role: 'notAcceptedPolicyUser' };
-        return { status: 200, body: { verified: true } };
-      },
-    });
+    const code = await mailedCode();
+    const { user, router } = await open();
 
-    await user.type(codeInput(), '123456');
+    await user.type(codeInput(), code);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Accept the policies' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/accept-policy');
-    expect(bodiesOf(server, 'POST /api/auth/verify')).toEqual([{ code: '123456' }]);
-    expect(requestLog(server).slice(-2)).toEqual(['POST /api/auth/verify', 'GET /api/users/me']);
+    expect(bodiesOf(browser, 'POST /api/auth/verify')).toEqual([{ code }]);
+    expect(requestsFrom(browser, 'POST /api/auth/verify', 2)).toEqual([
+      'POST /api/auth/verify',
+      'GET /api/users/me',
+    ]);
+    expect((await server.api.as(browser.cookie()).call('me')).data().role).toBe('notAcceptedPolicyUser');
   });
 });

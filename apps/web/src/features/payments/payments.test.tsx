@@ -1,43 +1,60 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from '@wordhoard/shared';
+import type { Language, User } from '@wordhoard/shared';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppServices, createQueryClient } from '../../app/services';
 import { createI18n } from '../../shared/i18n';
 import { ServiceProvider } from '../../shared/services';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../test/apiServer';
 import { renderApp } from '../../test/render';
-import { startTestServer, type TestServer } from '../../test/testServer';
 import { StripeSuccessView } from './screens/StripeSuccessPage';
-import { freeUser, premiumUser, servePaymentsApi, type PaymentsApiState } from './test/fakePaymentsApi';
+import { openCheckout, recordPageExits, signInAsPremium, stripeOf, watchUserLooks } from './test/arrange';
 
-let server: TestServer;
-let state: PaymentsApiState;
-let api: ReturnType<typeof servePaymentsApi>;
+// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
+configure({ asyncUtilTimeout: 4000 });
 
-beforeEach(async () => {
-  server = await startTestServer();
-  state = { user: freeUser(), checkout: { url: '#checkout' }, refund: 'ok', portalUrl: '#portal' };
-  api = servePaymentsApi(server, state);
-  window.location.hash = '';
+let server: ApiServer;
+let browser: TestBrowser;
+/** Where the page sent the browser away to (Stripe's Checkout or portal). */
+let pageExits: ReturnType<typeof recordPageExits>;
+
+beforeAll(async () => {
+  server = await startApiServer({ stripe: true });
+});
+afterAll(() => server.close());
+
+beforeEach(() => {
+  browser = server.browser();
+  pageExits = recordPageExits();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
-afterEach(async () => {
-  await server.close();
-});
-
-const open = (path: string) => renderApp({ path, apiUrl: server.apiUrl });
+const open = (path: string) => renderApp({ path, apiUrl: server.apiUrl, fetch: browser.fetch });
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const requestsTo = (method: string, url: string) =>
-  server.requests.filter((request) => request.method === method && request.url === url);
+  browser.requests.filter((request) => request.method === method && request.url === url);
 /** The value next to a label in a description list. */
 const fact = (scope: HTMLElement, label: string) =>
   within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+/** A calendar date as the screens write it ("June 21, 2026" in English). */
+const longDate = (date: Date, language: Language = 'en') =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
+const chooseInterfaceLanguage = async (interfaceLanguage: Language) =>
+  (await server.api.as(browser.cookie()).call('updateMe', { body: { interfaceLanguage } })).data();
 
-describe('/plans', () => {
+describe('/plans', { timeout: 20_000 }, () => {
+  let member: User;
+
+  beforeEach(async () => {
+    member = await browser.signIn();
+  });
+
   it('shows Free and Premium with their limits and monthly prices, the current plan marked', async () => {
     await open('/plans');
     expect(await heading('Plans')).toBeInTheDocument();
@@ -65,7 +82,7 @@ describe('/plans', () => {
   });
 
   it('formats prices and limits in the interface language', async () => {
-    state.user = freeUser({ interfaceLanguage: 'de' });
+    await chooseInterfaceLanguage('de');
     await open('/plans');
     expect(await heading('Tarife')).toBeInTheDocument();
 
@@ -82,13 +99,22 @@ describe('/plans', () => {
 
     await user.click(within(premium).getByRole('button', { name: 'Upgrade to Premium' }));
 
-    await waitFor(() => expect(window.location.hash).toBe('#checkout'));
+    await waitFor(() => expect(pageExits).toHaveBeenCalledOnce());
+    // Off to the Checkout Session the server opened at Stripe for this user.
+    const stripe = stripeOf(server);
+    const sessions = [...stripe.checkoutSessions.values()].filter(
+      (session) => session.client_reference_id === member.id,
+    );
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]?.url).toMatch(new RegExp(`^${stripe.baseUrl}/checkout/cs_test_`));
+    expect(pageExits).toHaveBeenCalledWith(sessions[0]?.url);
     const [checkout] = requestsTo('POST', '/api/stripe/session');
     expect(JSON.parse(checkout?.body ?? '')).toEqual({ planId: 'premium' });
   });
 
   it('says inline that payments are unavailable (503) and keeps the plans, without the error modal', async () => {
-    state.checkout = 'unavailable';
+    // Stripe cannot be reached (both tries of its SDK): the server answers 503 PAYMENTS_UNAVAILABLE.
+    stripeOf(server).failNext({ method: 'POST', path: '/v1/customers' }, { drop: 'before', times: 2 });
     const { user } = await open('/plans');
     const premium = await screen.findByRole('article', { name: 'Premium' });
 
@@ -99,7 +125,7 @@ describe('/plans', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Free' })).toBeInTheDocument();
     expect(within(premium).getByRole('button', { name: 'Upgrade to Premium' })).toBeInTheDocument();
-    expect(window.location.hash).toBe('');
+    expect(pageExits).not.toHaveBeenCalled();
   });
 
   it('is offered in the account menu of role user only', async () => {
@@ -114,9 +140,15 @@ describe('/plans', () => {
   });
 });
 
-describe('/subscription', () => {
+describe('/subscription', { timeout: 20_000 }, () => {
+  /** When the paid month ends at Stripe: the next payment, or the expiry once cancelled. */
+  let periodEnd: Date;
+
+  beforeEach(async () => {
+    ({ periodEnd } = await signInAsPremium(server, browser));
+  });
+
   it('shows the plan, its limits, price, next payment date and expiry "Never"', async () => {
-    state.user = premiumUser();
     await open('/subscription');
     expect(await heading('Subscription')).toBeInTheDocument();
 
@@ -126,22 +158,22 @@ describe('/subscription', () => {
     expect(fact(details, 'Max words per dictionary')).toBe('2,000');
     expect(fact(details, 'Max tests per day')).toBe('50');
     expect(fact(details, 'Price per month')).toBe('$3.99');
-    expect(fact(details, 'Next payment date')).toBe('June 21, 2026');
+    expect(fact(details, 'Next payment date')).toBe(longDate(periodEnd));
     expect(fact(details, 'Expires at')).toBe('Never');
-    expect(within(details).getByText('Renews automatically on June 21, 2026.')).toBeInTheDocument();
+    expect(within(details).getByText(`Renews automatically on ${longDate(periodEnd)}.`)).toBeInTheDocument();
   });
 
   it('formats the dates in the interface language', async () => {
-    state.user = premiumUser({}, { interfaceLanguage: 'uk' });
+    await chooseInterfaceLanguage('uk');
     await open('/subscription');
     expect(await heading('Підписка')).toBeInTheDocument();
 
     const details = screen.getByRole('region', { name: 'Деталі тарифу' });
-    expect(fact(details, 'Дата наступного платежу')).toBe('21 червня 2026 р.');
+    // e.g. "21 червня 2026 р."
+    expect(fact(details, 'Дата наступного платежу')).toBe(longDate(periodEnd, 'uk'));
   });
 
   it('cancels at the end of the period, then renews, reloading the user after each', async () => {
-    state.user = premiumUser();
     const { user, services } = await open('/subscription');
     await heading('Subscription');
     const details = screen.getByRole('region', { name: 'Plan details' });
@@ -150,9 +182,11 @@ describe('/subscription', () => {
     await user.click(cancel);
 
     expect(
-      await screen.findByText('Your subscription is cancelled. Premium stays active until June 21, 2026.'),
+      await screen.findByText(
+        `Your subscription is cancelled. Premium stays active until ${longDate(periodEnd)}.`,
+      ),
     ).toBeInTheDocument();
-    expect(fact(details, 'Expires at')).toBe('June 21, 2026');
+    expect(fact(details, 'Expires at')).toBe(longDate(periodEnd));
     expect(fact(details, 'Next payment date')).toBe('No further payments');
     expect(services.session.getUser()?.plan.cancelAtPeriodEnd).toBe(true);
     // The same button now renews, and keyboard focus stayed on it.
@@ -170,7 +204,6 @@ describe('/subscription', () => {
   });
 
   it('asks before cancelling with refund, then the user is back to role user on the menu', async () => {
-    state.user = premiumUser();
     const { user, router, services } = await open('/subscription');
     await heading('Subscription');
 
@@ -197,8 +230,11 @@ describe('/subscription', () => {
   });
 
   it('tells a failed refund inside the dialog and keeps Premium', async () => {
-    state.user = premiumUser();
-    state.refund = 'fail';
+    // Stripe refuses the refund with an error of its own (and tells the SDK not to retry).
+    stripeOf(server).failNext(
+      { method: 'POST', path: '/v1/refunds' },
+      { status: 500, headers: { 'stripe-should-retry': 'false' } },
+    );
     const { user, services } = await open('/subscription');
     await heading('Subscription');
 
@@ -206,24 +242,30 @@ describe('/subscription', () => {
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The payment provider did not answer');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The payment service could not complete the request',
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(services.session.getUser()?.role).toBe('premium');
+    expect((await server.api.as(browser.cookie()).call('me')).data().role).toBe('premium');
   });
 
   it('opens the billing portal', async () => {
-    state.user = premiumUser();
     const { user } = await open('/subscription');
     await heading('Subscription');
 
     await user.click(screen.getByRole('button', { name: 'Billing portal' }));
 
-    await waitFor(() => expect(window.location.hash).toBe('#portal'));
+    // Off to the customer's portal at Stripe, which leads back to this screen.
+    await waitFor(() => expect(pageExits).toHaveBeenCalledOnce());
+    const portal = new URL(String(pageExits.mock.calls[0]?.[0]));
+    expect(portal.origin).toBe(stripeOf(server).baseUrl);
+    expect(portal.pathname).toMatch(/^\/portal\/bps_/);
+    expect(portal.searchParams.get('return')).toBe(`${server.t.config.appOrigin}/subscription`);
     expect(requestsTo('GET', '/api/stripe/customerPortal')).toHaveLength(1);
   });
 
   it('is reached from the account menu of a premium user', async () => {
-    state.user = premiumUser();
     const { user, router } = await open('/menu');
     await heading('Main menu');
 
@@ -236,21 +278,33 @@ describe('/subscription', () => {
   });
 });
 
-describe('/stripe/success', () => {
+describe('/stripe/success', { timeout: 20_000 }, () => {
   it('says the upgrade can take up to 5 minutes and polls the user until premium arrives', async () => {
-    // Start-up and the first look still see role user; the second look (2 s later) sees premium.
-    state.upgradeOnMe = 3;
-    const { user, router } = await open('/stripe/success?session_id=cs_test_1');
+    await browser.signIn();
+    const sessionId = await openCheckout(server, browser);
+    const looks = watchUserLooks(browser);
+    const { user, router } = await renderApp({
+      path: `/stripe/success?session_id=${sessionId}`,
+      apiUrl: server.apiUrl,
+      fetch: looks.fetch,
+    });
     expect(await heading('Payment complete')).toBeInTheDocument();
 
     const status = screen.getByTestId('payment-status');
     expect(status).toHaveTextContent('can take up to 5 minutes');
     expect(screen.getByText('Waiting for confirmation…')).toBeInTheDocument();
+    // Start-up and the page's first look still see role user: Stripe has not told the server yet.
+    await waitFor(() => expect(looks.roles).toEqual(['user', 'user']));
+
+    // The customer has paid; Stripe's webhooks reach the server.
+    await stripeOf(server).completeCheckout(sessionId);
 
     expect(
       await screen.findByText('Premium is active. Enjoy the higher limits!', {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
-    expect(api.meCalls()).toBe(3);
+    // The page looked again until it saw premium, and that look was its last.
+    expect(looks.roles.length).toBeGreaterThanOrEqual(3);
+    expect(looks.roles.indexOf('premium')).toBe(looks.roles.length - 1);
     const plan = screen.getByRole('region', { name: 'Premium' });
     expect(fact(plan, 'Max dictionaries')).toBe('10');
     expect(fact(plan, 'Price per month')).toBe('$3.99');
@@ -264,18 +318,24 @@ describe('/stripe/success', () => {
   });
 
   it('stops after the time limit with a way to check again', async () => {
+    const POLL_MS = 20;
+    const member = await browser.signIn();
+    const sessionId = await openCheckout(server, browser);
     const { services } = await renderScreen(
-      <StripeSuccessView pollIntervalMs={20} timeoutMs={400} />,
-      freeUser(),
+      <StripeSuccessView pollIntervalMs={POLL_MS} timeoutMs={400} />,
+      member,
     );
+    const userLooks = () => requestsTo('GET', '/api/users/me').length;
 
     expect(await screen.findByText(/taking longer than usual/)).toBeInTheDocument();
-    const looks = api.meCalls();
+    const looks = userLooks();
     expect(looks).toBeGreaterThan(1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(api.meCalls()).toBe(looks); // Stopped.
+    // Five intervals later, not one more look: it has stopped.
+    await new Promise((resolve) => setTimeout(resolve, 5 * POLL_MS));
+    expect(userLooks()).toBe(looks);
 
-    state.upgradeOnMe = 0;
+    // The payment is confirmed at last (Stripe's webhooks reach the server).
+    await stripeOf(server).completeCheckout(sessionId);
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
 
     expect(await screen.findByText('Premium is active. Enjoy the higher limits!')).toBeInTheDocument();
@@ -283,8 +343,9 @@ describe('/stripe/success', () => {
   });
 });
 
-describe('/stripe/cancel', () => {
+describe('/stripe/cancel', { timeout: 20_000 }, () => {
   it('says calmly that nothing was paid and leads back to the plans', async () => {
+    await browser.signIn();
     const { user, router } = await open('/stripe/cancel');
     expect(await heading('Payment cancelled')).toBeInTheDocument();
     expect(screen.getByText(/No payment was taken/)).toBeInTheDocument();
@@ -296,7 +357,7 @@ describe('/stripe/cancel', () => {
   });
 });
 
-/** One screen with the real services against the test server, signed in as `user`. */
+/** One screen with the real services against the real server, in the browser of `user`. */
 async function renderScreen(ui: ReactElement, user: User) {
   const i18n = await createI18n({ language: 'en' });
   const queryClient = createQueryClient();
@@ -306,6 +367,7 @@ async function renderScreen(ui: ReactElement, user: User) {
     queryClient,
     navigate: (to) => void router.navigate(to),
     apiBaseUrl: server.apiUrl,
+    fetch: browser.fetch,
   });
   await services.session.setUser(user);
   await act(async () => {

@@ -1,25 +1,43 @@
-import type { User } from '@wordhoard/shared';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GoogleCredentialResponse } from '../../../shared/google/googleIdentity';
-import { makeUser } from '../../../test/fixtures';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import { bodiesOf, serveUserApi, unauthorizedReply, type RouteHandler } from '../test/fakeUserApi';
+import {
+  accountExists,
+  bodiesSent,
+  signOutInAnotherTab,
+  signUpWithGoogle,
+  signUpWithPassword,
+} from '../test/arrange';
 
-// Screens load lazily and talk to a real local server: allow for a busy machine.
+// Screens load lazily and talk to the real server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-const wrongPassword = {
-  statusCode: 403,
-  code: 'WRONG_CURRENT_PASSWORD',
-  message: 'The current password is wrong',
-};
+let server: ApiServer;
+let browser: TestBrowser;
 
-function addGoogleClientId() {
+beforeAll(async () => {
+  // Passwords are set through sign-up (codes go to the SMTP sink); Google tokens are real.
+  server = await startApiServer({ mail: true, google: true });
+});
+afterAll(() => server.close());
+
+beforeEach(() => {
+  browser = server.browser();
+});
+
+async function openProfile() {
+  const app = await renderApp({ path: '/user/edit', apiUrl: server.apiUrl, fetch: browser.fetch });
+  await screen.findByRole('heading', { level: 1, name: 'Edit profile' });
+  return app;
+}
+
+/** The deployment's Google client id, the one the server checks tokens against. */
+function addGoogleClientId(clientId: string) {
   const meta = document.createElement('meta');
   meta.name = 'wordhoard:google-client-id';
-  meta.content = 'client-123.apps.googleusercontent.com';
+  meta.content = clientId;
   meta.dataset.test = 'google';
   document.head.append(meta);
 }
@@ -62,44 +80,17 @@ const CONFIRMATION =
   'Deleting your account is a permanent action and cannot be undone. Are you sure you want to proceed?';
 
 describe('edit profile screen', { timeout: 20_000 }, () => {
-  let server: TestServer;
-  let session: { user: User | null };
-
-  beforeEach(async () => {
-    server = await startTestServer();
-    session = { user: makeUser({ email: 'ada@example.com', role: 'user', interfaceLanguage: 'en' }) };
-  });
-
-  afterEach(async () => {
-    await server.close();
-  });
-
-  async function open(routes: Record<string, RouteHandler> = {}) {
-    serveUserApi(server, session, routes);
-    const app = await renderApp({ path: '/user/edit', apiUrl: server.apiUrl });
-    await screen.findByRole('heading', { level: 1, name: 'Edit profile' });
-    return app;
-  }
-
   it('is not open to guests', async () => {
-    session.user = makeUser({ email: null, role: 'guest' });
-    serveUserApi(server, session);
-    const { router } = await renderApp({ path: '/user/edit', apiUrl: server.apiUrl });
+    await browser.signIn('guest');
+    const { router } = await renderApp({ path: '/user/edit', apiUrl: server.apiUrl, fetch: browser.fetch });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Main menu' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/menu');
   });
 
   it('switches the interface language at once and saves it to the account', async () => {
-    const { user, i18n, services } = await open({
-      'PATCH /api/users/me': (body, current) => {
-        current.user = {
-          ...current.user!,
-          interfaceLanguage: body.interfaceLanguage as User['interfaceLanguage'],
-        };
-        return { status: 200, body: current.user };
-      },
-    });
+    await browser.signIn();
+    const { user, i18n, services } = await openProfile();
     const select = screen.getByRole('combobox', { name: 'Language' });
     expect(select).toHaveValue('en');
     expect(
@@ -113,12 +104,15 @@ describe('edit profile screen', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Profil bearbeiten' })).toBeInTheDocument();
     expect(await screen.findByText('Die Sprache der Oberfläche wurde gespeichert.')).toBeInTheDocument();
     expect(i18n.language).toBe('de');
-    expect(bodiesOf(server, 'PATCH /api/users/me')).toEqual([{ interfaceLanguage: 'de' }]);
+    expect(bodiesSent(browser, 'PATCH /api/users/me')).toEqual([{ interfaceLanguage: 'de' }]);
     expect(services.session.getUser()?.interfaceLanguage).toBe('de');
+    expect((await server.api.as(browser.cookie()).call('me')).data().interfaceLanguage).toBe('de');
   });
 
   it('runs the Unauthorized path when the session is gone: modal, signed out, /auth', async () => {
-    const { user, router, services } = await open({ 'PATCH /api/users/me': () => unauthorizedReply });
+    await browser.signIn();
+    const { user, router, services } = await openProfile();
+    await signOutInAnotherTab(server, browser);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'fr');
 
@@ -133,7 +127,8 @@ describe('edit profile screen', { timeout: 20_000 }, () => {
   });
 
   it('changes the password with the current one and the live checklist', async () => {
-    const { user } = await open({ 'POST /api/auth/password': () => ({ status: 204 }) });
+    const account = await signUpWithPassword(server, browser, 'OldSecret1');
+    const { user } = await openProfile();
     const current = screen.getByLabelText('Current password');
     expect(current).toHaveAttribute('autocomplete', 'current-password');
     const password = screen.getByLabelText('New password');
@@ -144,7 +139,7 @@ describe('edit profile screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Should be at least 8 characters')).toBeInTheDocument();
     // The current password is asked for before anything is sent.
     expect(current).toHaveAccessibleDescription('The field is required');
-    expect(bodiesOf(server, 'POST /api/auth/password')).toEqual([]);
+    expect(bodiesSent(browser, 'POST /api/auth/password')).toEqual([]);
 
     await user.type(current, 'OldSecret1');
     await user.clear(password);
@@ -153,17 +148,21 @@ describe('edit profile screen', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
-    expect(bodiesOf(server, 'POST /api/auth/password')).toEqual([
+    expect(bodiesSent(browser, 'POST /api/auth/password')).toEqual([
       { currentPassword: 'OldSecret1', password: 'NewSecret9' },
     ]);
     expect(password).toHaveValue('');
     expect(current).toHaveValue('');
+    // The account signs in with the new password now.
+    const login = (password: string) =>
+      server.api.call('login', { body: { email: account.email ?? '', password } });
+    expect((await login('NewSecret9')).statusCode).toBe(200);
+    expect((await login('OldSecret1')).statusCode).toBe(401);
   });
 
   it('shows a wrong current password next to its field, with no modal and no success', async () => {
-    const { user } = await open({
-      'POST /api/auth/password': () => ({ status: 403, body: wrongPassword }),
-    });
+    await signUpWithPassword(server, browser, 'OldSecret1');
+    const { user } = await openProfile();
     const current = screen.getByLabelText('Current password');
     await user.type(current, 'Guess1234');
     await user.type(screen.getByLabelText('New password'), 'NewSecret9');
@@ -177,10 +176,8 @@ describe('edit profile screen', { timeout: 20_000 }, () => {
   });
 
   it('asks for confirmation and the password before deleting the account, then signs out', async () => {
-    const { user, router, services } = await open({
-      'DELETE /api/auth/account': (body) =>
-        body.currentPassword === 'Secret123' ? { status: 204 } : { status: 403, body: wrongPassword },
-    });
+    const account = await signUpWithPassword(server, browser, 'Secret123');
+    const { user, router, services } = await openProfile();
 
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
@@ -189,7 +186,7 @@ describe('edit profile screen', { timeout: 20_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(bodiesOf(server, 'DELETE /api/auth/account')).toHaveLength(0);
+    expect(bodiesSent(browser, 'DELETE /api/auth/account')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
@@ -202,6 +199,7 @@ describe('edit profile screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(password).toHaveAccessibleDescription('The current password is wrong'));
     expect(screen.getByRole('dialog', { name: 'Delete your account?' })).toBeInTheDocument();
     expect(services.session.getUser()).not.toBeNull();
+    expect(await accountExists(server, account)).toBe(true);
 
     await user.clear(password);
     await user.type(password, 'Secret123');
@@ -209,67 +207,66 @@ describe('edit profile screen', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
-    expect(bodiesOf(server, 'DELETE /api/auth/account')).toEqual([
+    expect(bodiesSent(browser, 'DELETE /api/auth/account')).toEqual([
       { currentPassword: 'Guess1234' },
       { currentPassword: 'Secret123' },
     ]);
     expect(services.session.getUser()).toBeNull();
+    expect(await accountExists(server, account)).toBe(false);
   });
 });
 
 describe('edit profile screen for an account that signs in only with Google', { timeout: 20_000 }, () => {
-  let server: TestServer;
-  let session: { user: User | null };
+  /** The ID token Google hands over when the account's owner signs in again now. */
+  let freshSignIn: () => Promise<string>;
 
   beforeEach(async () => {
-    server = await startTestServer();
-    session = {
-      user: makeUser({ email: 'ada@gmail.com', role: 'user', hasPassword: false, googleLinked: true }),
-    };
-    addGoogleClientId();
+    ({ freshSignIn } = await signUpWithGoogle(server, browser));
+    addGoogleClientId(server.jwks!.clientId);
   });
 
-  afterEach(async () => {
+  afterEach(() => {
     document.head.querySelectorAll('[data-test="google"]').forEach((element) => element.remove());
     delete window.google;
-    await server.close();
   });
 
-  async function open(routes: Record<string, RouteHandler> = {}) {
+  async function open() {
     const google = fakeGoogleIdentity();
-    serveUserApi(server, session, routes);
-    const app = await renderApp({ path: '/user/edit', apiUrl: server.apiUrl });
-    await screen.findByRole('heading', { level: 1, name: 'Edit profile' });
+    const app = await openProfile();
     return { ...app, google };
   }
 
   it('sets a first password once Google confirms a fresh sign-in', async () => {
-    const { user, google } = await open({ 'POST /api/auth/password': () => ({ status: 204 }) });
+    const { user, google, services } = await open();
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change password' })).not.toBeInTheDocument();
     expect(screen.getByText('To confirm, sign in with Google again.')).toBeInTheDocument();
 
     // Google's credential with a password that breaks the rules sends nothing.
     await user.type(screen.getByLabelText('New password'), 'short');
-    await google.click(0, 'google-id-token-1');
+    await google.click(0, await freshSignIn());
     expect(await screen.findByText('Should be at least 8 characters')).toBeInTheDocument();
-    expect(bodiesOf(server, 'POST /api/auth/password')).toEqual([]);
+    expect(bodiesSent(browser, 'POST /api/auth/password')).toEqual([]);
 
     await user.clear(screen.getByLabelText('New password'));
     await user.type(screen.getByLabelText('New password'), 'NewSecret9');
-    await google.click(0, 'google-id-token-2');
+    const googleCredential = await freshSignIn();
+    await google.click(0, googleCredential);
 
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
-    expect(bodiesOf(server, 'POST /api/auth/password')).toEqual([
-      { password: 'NewSecret9', googleCredential: 'google-id-token-2' },
+    expect(bodiesSent(browser, 'POST /api/auth/password')).toEqual([
+      { password: 'NewSecret9', googleCredential },
     ]);
+    // The account has a password now, and signs in with it.
+    const email = services.session.getUser()?.email ?? '';
+    expect((await server.api.call('login', { body: { email, password: 'NewSecret9' } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('deletes the account with a fresh Google sign-in, never with the other button', async () => {
-    const { user, google, router } = await open({
-      'DELETE /api/auth/account': () => ({ status: 204 }),
-      'POST /api/auth/password': () => ({ status: 204 }),
-    });
+    const { user, google, router, services } = await open();
+    const account = services.session.getUser()!;
 
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
@@ -282,21 +279,25 @@ describe('edit profile screen for an account that signs in only with Google', { 
     // Google keeps the callback of the last button it set up (the dialog's): the password
     // section's button must still only set the password.
     await user.type(screen.getByLabelText('New password'), 'NewSecret9');
-    await google.click(0, 'google-id-token-for-password');
+    const forPassword = await freshSignIn();
+    await google.click(0, forPassword);
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
-    expect(bodiesOf(server, 'DELETE /api/auth/account')).toEqual([]);
+    expect(bodiesSent(browser, 'DELETE /api/auth/account')).toEqual([]);
+    expect(await accountExists(server, account)).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     await waitFor(() => expect(google.buttons()).toHaveLength(3));
     // The dialog's own Google button is the one that deletes.
-    await google.click(2, 'google-id-token');
+    const forDeletion = await freshSignIn();
+    await google.click(2, forDeletion);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
-    expect(bodiesOf(server, 'DELETE /api/auth/account')).toEqual([{ googleCredential: 'google-id-token' }]);
-    expect(bodiesOf(server, 'POST /api/auth/password')).toEqual([
-      { password: 'NewSecret9', googleCredential: 'google-id-token-for-password' },
+    expect(bodiesSent(browser, 'DELETE /api/auth/account')).toEqual([{ googleCredential: forDeletion }]);
+    expect(bodiesSent(browser, 'POST /api/auth/password')).toEqual([
+      { password: 'NewSecret9', googleCredential: forPassword },
     ]);
+    expect(await accountExists(server, account)).toBe(false);
   });
 });

@@ -1,0 +1,76 @@
+import type { User } from '@wordhoard/shared';
+import type { ApiServer, TestBrowser } from '../../../test/apiServer';
+
+let accounts = 0;
+/** An address no other account on the server has. */
+const freshEmail = (label: string) => `${label}.${++accounts}.${Date.now()}@example.com`;
+
+/** POSTs JSON from the browser itself, so the session cookie it answers lands in its jar. */
+async function postFromBrowser(server: ApiServer, browser: TestBrowser, path: string, body: object) {
+  const response = await browser.fetch(`${server.apiUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+}
+
+/**
+ * The browser signs up with an email and `password`, confirms the code mailed to the server's
+ * SMTP sink and accepts the policies (as the auth suites' `activeUser`): a `user` who has a
+ * password. Needs a server started with `mail: true`.
+ */
+export async function signUpWithPassword(
+  server: ApiServer,
+  browser: TestBrowser,
+  password: string,
+): Promise<User> {
+  if (!server.sink) throw new Error('start the API server with { mail: true }');
+  const email = freshEmail('password');
+  await postFromBrowser(server, browser, '/auth/signup', { email, password, interfaceLanguage: 'en' });
+  const api = server.api.as(browser.cookie());
+  (await api.call('verify', { body: { code: await server.sink.codeFor(email) } })).data();
+  (await api.call('acceptPolicy')).data();
+  return (await api.call('me')).data();
+}
+
+/**
+ * The browser signs in with Google for the first time and accepts the policies: a `user`
+ * without a password, linked to Google. `freshSignIn()` is the ID token Google hands over when
+ * the same person signs in again now (what confirms a password or a deletion). Needs a server
+ * started with `google: true`.
+ */
+export async function signUpWithGoogle(
+  server: ApiServer,
+  browser: TestBrowser,
+): Promise<{ user: User; freshSignIn: () => Promise<string> }> {
+  const { jwks } = server;
+  if (!jwks) throw new Error('start the API server with { google: true }');
+  const email = freshEmail('google');
+  // Google's subject stays with the person; its tokens are issued at the server's time.
+  const freshSignIn = () =>
+    jwks.token({ sub: `google-${email}`, email, email_verified: true, at: server.clock.now() });
+  await postFromBrowser(server, browser, '/auth/google', {
+    credential: await freshSignIn(),
+    interfaceLanguage: 'en',
+  });
+  const api = server.api.as(browser.cookie());
+  (await api.call('acceptPolicy')).data();
+  return { user: (await api.call('me')).data(), freshSignIn };
+}
+
+/** Signs the browser's session out from another tab: this page still holds the dead cookie. */
+export async function signOutInAnotherTab(server: ApiServer, browser: TestBrowser): Promise<void> {
+  (await server.api.as(browser.cookie()).call('deleteToken')).data();
+}
+
+/** Whether the account still exists on the server (read directly: a deleted one has no session). */
+export async function accountExists(server: ApiServer, user: User): Promise<boolean> {
+  return (await server.t.app.services.users.findById(user.id)) !== undefined;
+}
+
+/** The JSON bodies the browser sent to `route` ("METHOD /api/path"), oldest first. */
+export const bodiesSent = (browser: TestBrowser, route: string): unknown[] =>
+  browser.requests
+    .filter((request) => `${request.method} ${request.url}` === route)
+    .map((request) => (request.body ? JSON.parse(request.body) : undefined));

@@ -26,6 +26,8 @@ const CURRENT_PASSWORD_ERRORS = new Set(['WRONG_CURRENT_PASSWORD', 'CURRENT_PASS
 export function PasswordSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const googleOnly = !user.hasPassword && user.googleLinked;
+  // Kept here, not in the form: a first password swaps the Google form for the usual one.
+  const [changed, setChanged] = useState(false);
   return (
     <Card as="section" className={styles.section} aria-labelledby="user-password-title">
       <h2 id="user-password-title" className={styles.sectionTitle}>
@@ -34,7 +36,12 @@ export function PasswordSection({ user }: { user: User }) {
       <p className={styles.sectionLead}>
         {googleOnly ? t('User.PasswordLeadGoogle') : t('User.PasswordLead')}
       </p>
-      {googleOnly ? <GoogleConfirmedForm user={user} /> : <CurrentPasswordForm user={user} />}
+      {googleOnly ? (
+        <GoogleConfirmedForm user={user} setChanged={setChanged} />
+      ) : (
+        <CurrentPasswordForm user={user} setChanged={setChanged} />
+      )}
+      {changed && <Notice tone="success">{t('User.PasswordChanged')}</Notice>}
     </Card>
   );
 }
@@ -46,12 +53,17 @@ function UsernameHint({ user }: { user: User }) {
   );
 }
 
-function CurrentPasswordForm({ user }: { user: User }) {
+interface PasswordFormProps {
+  user: User;
+  /** Whether "Your password has been changed." shows under the form. */
+  setChanged: (changed: boolean) => void;
+}
+
+function CurrentPasswordForm({ user, setChanged }: PasswordFormProps) {
   const { t } = useTranslation();
   const calls = useAccountCalls();
   const handleError = useRequestErrorHandler();
   const checklistId = useId();
-  const [changed, setChanged] = useState(false);
   const {
     register,
     handleSubmit,
@@ -102,18 +114,16 @@ function CurrentPasswordForm({ user }: { user: User }) {
       <Button type="submit" disabled={isSubmitting} className={styles.submit}>
         {t('User.PasswordSubmit')}
       </Button>
-      {changed && <Notice tone="success">{t('User.PasswordChanged')}</Notice>}
     </form>
   );
 }
 
 /** No password yet: the new one is saved when Google hands over a fresh sign-in. */
-function GoogleConfirmedForm({ user }: { user: User }) {
+function GoogleConfirmedForm({ user, setChanged }: PasswordFormProps) {
   const { t } = useTranslation();
   const calls = useAccountCalls();
   const handleError = useRequestErrorHandler();
   const checklistId = useId();
-  const [changed, setChanged] = useState(false);
   const {
     register,
     handleSubmit,
@@ -137,7 +147,7 @@ function GoogleConfirmedForm({ user }: { user: User }) {
         reset();
         setChanged(true);
       })(),
-    [handleSubmit, calls, handleError, setError, reset],
+    [handleSubmit, calls, handleError, setError, reset, setChanged],
   );
 
   return (
@@ -154,7 +164,6 @@ function GoogleConfirmedForm({ user }: { user: User }) {
       </PasswordField>
       <p className={styles.sectionLead}>{t('User.GoogleConfirmHint')}</p>
       <GoogleButton text="continue_with" onCredential={onCredential} />
-      {changed && <Notice tone="success">{t('User.PasswordChanged')}</Notice>}
     </form>
   );
 }

@@ -264,17 +264,33 @@ describe('edit profile screen for an account that signs in only with Google', { 
     );
   });
 
-  it('deletes the account with a fresh Google sign-in, never with the other button', async () => {
+  it('deletes the account with the dialog’s fresh Google sign-in', async () => {
     const { user, google, router, services } = await open();
     const account = services.session.getUser()!;
 
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     expect(within(dialog).queryByLabelText('Enter your password to confirm')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Yes, delete my account' })).not.toBeInTheDocument();
     expect(within(dialog).getByText('To confirm, sign in with Google again.')).toBeInTheDocument();
     await waitFor(() => expect(google.buttons()).toHaveLength(2));
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const forDeletion = await freshSignIn();
+    await google.click(1, forDeletion);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(bodiesSent(browser, 'DELETE /api/auth/account')).toEqual([{ googleCredential: forDeletion }]);
+    expect(await accountExists(server, account)).toBe(false);
+  });
+
+  it('after the dialog set up its Google button, the password section’s only sets the password; then the profile asks for it', async () => {
+    const { user, google, services } = await open();
+    const account = services.session.getUser()!;
+
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await waitFor(() => expect(google.buttons()).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
 
     // Google keeps the callback of the last button it set up (the dialog's): the password
     // section's button must still only set the password.
@@ -283,21 +299,16 @@ describe('edit profile screen for an account that signs in only with Google', { 
     await google.click(0, forPassword);
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
     expect(bodiesSent(browser, 'DELETE /api/auth/account')).toEqual([]);
-    expect(await accountExists(server, account)).toBe(true);
-
-    await user.click(screen.getByRole('button', { name: 'Delete account' }));
-    dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
-    await waitFor(() => expect(google.buttons()).toHaveLength(3));
-    // The dialog's own Google button is the one that deletes.
-    const forDeletion = await freshSignIn();
-    await google.click(2, forDeletion);
-
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth');
-    expect(bodiesSent(browser, 'DELETE /api/auth/account')).toEqual([{ googleCredential: forDeletion }]);
     expect(bodiesSent(browser, 'POST /api/auth/password')).toEqual([
       { password: 'NewSecret9', googleCredential: forPassword },
     ]);
-    expect(await accountExists(server, account)).toBe(false);
+    expect(await accountExists(server, account)).toBe(true);
+
+    // The account has a password now: the profile confirms with it from here on, at once.
+    expect(services.session.getUser()?.hasPassword).toBe(true);
+    expect(await screen.findByLabelText('Current password')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(within(dialog).getByLabelText('Enter your password to confirm')).toBeInTheDocument();
   });
 });

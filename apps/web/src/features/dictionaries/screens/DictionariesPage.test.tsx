@@ -1,47 +1,48 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import {
-  makeDictionary,
-  makeWords,
-  sent,
-  serveDictionaries,
-  type FakeApi,
-} from '../test/fakeDictionariesApi';
+import { anotherTab, numberedWords, sent } from '../test/arrange';
 
-describe('Dictionaries list', () => {
-  let server: TestServer;
-  let api: FakeApi;
+// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
+configure({ asyncUtilTimeout: 4000 });
 
-  beforeEach(async () => {
-    server = await startTestServer();
-    api = serveDictionaries(
-      server,
-      makeUser({ role: 'user', limits: { dictionaries: 2, wordsPerDictionary: 300, testsPerDay: 5 } }),
-    );
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A date as the cards show it in English (medium style, the browser's time zone). */
+const mediumDate = (iso: string) =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(iso));
+
+describe('Dictionaries list', { timeout: 20_000 }, () => {
+  let server: ApiServer;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    server = await startApiServer();
   });
-  afterEach(async () => {
-    await server.close();
+  afterAll(() => server.close());
+
+  beforeEach(() => {
+    browser = server.browser();
   });
 
-  const open = async () => {
-    const rendered = await renderApp({ path: '/dictionaries', apiUrl: server.apiUrl });
-    // The first render loads the lazy screen, which can take a while on a cold test run.
-    await screen.findByRole('heading', { level: 1, name: 'Dictionaries' }, { timeout: 5000 });
+  const open = async (path = '/dictionaries') => {
+    const rendered = await renderApp({ path, apiUrl: server.apiUrl, fetch: browser.fetch });
+    await screen.findByRole('heading', { level: 1, name: 'Dictionaries' });
     return rendered;
   };
 
   it('shows a card per dictionary with its name, languages, word count and update date, linking to it', async () => {
-    const animals = makeDictionary({
+    await browser.signIn();
+    const created = await createDictionary(server, browser, {
       name: 'Animals',
       fromLanguage: 'en',
       toLanguage: 'de',
-      words: makeWords(3),
-      updatedAt: '2025-03-04T10:00:00.000Z',
     });
-    api.dictionaries.push(animals);
+    // Words added days later make the update date differ from the creation date.
+    server.clock.advance(3 * DAY_MS);
+    const animals = await anotherTab(server, browser).addWords(created, numberedWords(3));
+    expect(mediumDate(animals.updatedAt)).not.toBe(mediumDate(animals.createdAt));
     await open();
 
     const card = (await screen.findByRole('heading', { level: 2, name: 'Animals' })).closest('a');
@@ -49,7 +50,7 @@ describe('Dictionaries list', () => {
     const inCard = within(card!);
     expect(inCard.getByText('Terms: English, definitions: German')).toBeInTheDocument();
     expect(inCard.getByText('Words: 3')).toBeInTheDocument();
-    expect(inCard.getByText('Updated Mar 4, 2025')).toBeInTheDocument();
+    expect(inCard.getByText(`Updated ${mediumDate(animals.updatedAt)}`)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Create dictionary/ })).toHaveAttribute(
       'href',
       '/dictionaries/create',
@@ -57,7 +58,9 @@ describe('Dictionaries list', () => {
   });
 
   it('rejects forbidden characters in the search with the SPEC message and searches valid text', async () => {
-    api.dictionaries.push(makeDictionary({ name: 'Animals' }), makeDictionary({ name: 'Verbs' }));
+    await browser.signIn();
+    await createDictionary(server, browser, { name: 'Animals' });
+    await createDictionary(server, browser, { name: 'Verbs' });
     const { user } = await open();
     await screen.findByRole('heading', { level: 2, name: 'Animals' });
     const search = screen.getByRole('searchbox', { name: 'Search dictionaries' });
@@ -65,7 +68,7 @@ describe('Dictionaries list', () => {
     await user.type(search, 'a<b>');
     expect(await screen.findByText('Contains one or more forbidden characters')).toBeInTheDocument();
     expect(search).toHaveAttribute('aria-invalid', 'true');
-    expect(sent(server, 'GET', '/api/dictionaries?search=')).toHaveLength(0);
+    expect(sent(browser, 'GET', '/api/dictionaries?search=')).toHaveLength(0);
 
     await user.clear(search);
     await user.type(search, 'verb');
@@ -75,7 +78,7 @@ describe('Dictionaries list', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Verbs' })).toBeInTheDocument();
     expect(screen.queryByText('Contains one or more forbidden characters')).not.toBeInTheDocument();
     // Debounced: one request for the whole word, not one per letter.
-    expect(sent(server, 'GET', '/api/dictionaries?search=').map((r) => r.url)).toEqual([
+    expect(sent(browser, 'GET', '/api/dictionaries?search=').map((r) => r.url)).toEqual([
       '/api/dictionaries?search=verb&sort=update&direction=-1&limit=100',
     ]);
 
@@ -85,10 +88,9 @@ describe('Dictionaries list', () => {
   });
 
   it('sorts by name, update or words in either direction and keeps the choice in sortingConfigs', async () => {
-    api.dictionaries.push(
-      makeDictionary({ name: 'Beta', words: makeWords(1) }),
-      makeDictionary({ name: 'alpha', words: makeWords(5) }),
-    );
+    await browser.signIn();
+    await createDictionary(server, browser, { name: 'Beta', words: numberedWords(1) });
+    await createDictionary(server, browser, { name: 'alpha', words: numberedWords(5) });
     const { user, router } = await open();
     await screen.findByRole('heading', { level: 2, name: 'Beta' });
     const names = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
@@ -99,13 +101,13 @@ describe('Dictionaries list', () => {
     await waitFor(() => expect(names()).toEqual(['alpha', 'Beta']));
     expect(screen.getByRole('button', { name: 'Sort direction: Ascending' })).toBeInTheDocument();
 
-    await waitFor(() =>
-      expect(api.user.sortingConfigs).toMatchObject({
+    await waitFor(async () =>
+      expect(await anotherTab(server, browser).sortingConfigs()).toMatchObject({
         dictionariesSort: 'name',
         dictionariesSortDirection: 1,
       }),
     );
-    const patches = sent(server, 'PATCH', '/api/users/me').map((r) => JSON.parse(r.body));
+    const patches = sent(browser, 'PATCH', '/api/users/me').map((r) => JSON.parse(r.body));
     expect(patches.at(-1)).toEqual({
       sortingConfigs: { dictionariesSort: 'name', dictionariesSortDirection: 1 },
     });
@@ -119,12 +121,9 @@ describe('Dictionaries list', () => {
   });
 
   it('disables the create tile at the role limit and says why', async () => {
-    api.user = makeUser({
-      role: 'guest',
-      email: null,
-      limits: { dictionaries: 1, wordsPerDictionary: 100, testsPerDay: 3 },
-    });
-    api.dictionaries.push(makeDictionary({ name: 'Only one' }));
+    // A guest may have one dictionary (SPEC §6).
+    await browser.signIn('guest');
+    await createDictionary(server, browser, { name: 'Only one' });
     await open();
 
     const create = await screen.findByRole('button', { name: 'Create dictionary' });
@@ -136,7 +135,9 @@ describe('Dictionaries list', () => {
   });
 
   it('counts every dictionary for the limit, even while a search hides some', async () => {
-    api.dictionaries.push(makeDictionary({ name: 'Animals' }), makeDictionary({ name: 'Verbs' }));
+    await browser.signIn();
+    await createDictionary(server, browser, { name: 'Animals' });
+    await createDictionary(server, browser, { name: 'Verbs' });
     const { user } = await open();
     await screen.findByRole('heading', { level: 2, name: 'Animals' });
     expect(screen.getByRole('button', { name: 'Create dictionary' })).toBeDisabled();
@@ -149,22 +150,35 @@ describe('Dictionaries list', () => {
   });
 
   it('shows an empty state with the create tile when there are no dictionaries', async () => {
+    await browser.signIn();
     await open();
     expect(await screen.findByRole('heading', { name: 'No dictionaries yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Create dictionary/ })).toBeInTheDocument();
   });
 
   it('shows a load failure (in the error modal and in place) with Retry', async () => {
-    api.failList = true;
-    const { user } = await open();
-    const modal = await screen.findByRole('dialog', { name: 'Something went wrong' });
-    await user.click(within(modal).getByRole('button', { name: 'Close' }));
-    expect(
-      await screen.findByRole('heading', { name: 'The dictionaries could not be loaded' }),
-    ).toBeInTheDocument();
+    await browser.signIn();
+    // The app starts on another screen, then the connection drops before the list is asked for.
+    const { user, router, queryClient } = await renderApp({
+      path: '/menu',
+      apiUrl: server.apiUrl,
+      fetch: browser.fetch,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Main menu' });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    browser.offline = true;
+    await act(() => router.navigate('/dictionaries'));
 
-    api.failList = false;
-    api.dictionaries.push(makeDictionary({ name: 'Back again' }));
+    // A dropped connection is tried three times (about 3 s) before the screen gives up; the
+    // modal then covers the screen, so the failure in place is found before it is closed.
+    const failure = { name: 'The dictionaries could not be loaded' };
+    await screen.findByRole('heading', { ...failure, hidden: true }, { timeout: 15_000 });
+    const modal = screen.getByRole('dialog', { name: 'Something went wrong' });
+    await user.click(within(modal).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('heading', failure)).toBeInTheDocument();
+
+    browser.offline = false;
+    await createDictionary(server, browser, { name: 'Back again' });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Back again' })).toBeInTheDocument();
   });

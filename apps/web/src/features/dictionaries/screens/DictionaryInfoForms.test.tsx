@@ -1,29 +1,34 @@
-import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import { configure, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import { makeDictionary, sent, serveDictionaries, type FakeApi } from '../test/fakeDictionariesApi';
+import { anotherTab, sent } from '../test/arrange';
 
-describe('Create dictionary and edit its info', () => {
-  let server: TestServer;
-  let api: FakeApi;
+// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
+configure({ asyncUtilTimeout: 4000 });
 
-  beforeEach(async () => {
-    server = await startTestServer();
-    api = serveDictionaries(server, makeUser());
+describe('Create dictionary and edit its info', { timeout: 20_000 }, () => {
+  let server: ApiServer;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    server = await startApiServer();
   });
-  afterEach(async () => {
-    await server.close();
+  afterAll(() => server.close());
+
+  beforeEach(() => {
+    browser = server.browser();
   });
 
   const open = async (path: string, title: string) => {
-    const rendered = await renderApp({ path, apiUrl: server.apiUrl });
-    await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 });
+    const rendered = await renderApp({ path, apiUrl: server.apiUrl, fetch: browser.fetch });
+    await screen.findByRole('heading', { level: 1, name: title });
     return rendered;
   };
 
   it('offers the seven languages by name and validates the name with the shared rules', async () => {
+    await browser.signIn();
     const { user } = await open('/dictionaries/create', 'Create dictionary');
     const terms = screen.getByRole('combobox', { name: 'Terms language' });
     expect([...(terms as HTMLSelectElement).options].map((option) => option.text)).toEqual([
@@ -43,19 +48,23 @@ describe('Create dictionary and edit its info', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Name' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'x'.repeat(32));
     expect(await screen.findByText('Should be at most 31 characters')).toBeInTheDocument();
-    expect(sent(server, 'POST', '/api/dictionaries')).toHaveLength(0);
+    expect(sent(browser, 'POST', '/api/dictionaries')).toHaveLength(0);
   });
 
   it('creates the dictionary and opens it', async () => {
+    await browser.signIn();
     const { user, router } = await open('/dictionaries/create', 'Create dictionary');
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Tiere');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Terms language' }), 'German');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Definitions language' }), 'Polish');
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
-    const created = api.dictionaries[0];
+    const saved = () => anotherTab(server, browser).dictionaries();
+    await waitFor(async () => expect(await saved()).toHaveLength(1));
+    const [created] = await saved();
+    expect(created).toMatchObject({ name: 'Tiere', fromLanguage: 'de', toLanguage: 'pl' });
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dictionaries/${created?.id ?? '?'}`));
-    expect(JSON.parse(sent(server, 'POST', '/api/dictionaries')[0]!.body)).toEqual({
+    expect(JSON.parse(sent(browser, 'POST', '/api/dictionaries')[0]!.body)).toEqual({
       name: 'Tiere',
       fromLanguage: 'de',
       toLanguage: 'pl',
@@ -64,12 +73,9 @@ describe('Create dictionary and edit its info', () => {
   });
 
   it('shows the limit error in the form and keeps what was typed', async () => {
-    api.user = makeUser({
-      role: 'guest',
-      email: null,
-      limits: { dictionaries: 1, wordsPerDictionary: 100, testsPerDay: 3 },
-    });
-    api.dictionaries.push(makeDictionary());
+    // A guest may have one dictionary (SPEC §6).
+    await browser.signIn('guest');
+    await createDictionary(server, browser);
     const { user } = await open('/dictionaries/create', 'Create dictionary');
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Second');
     await user.click(screen.getByRole('button', { name: 'Create' }));
@@ -81,8 +87,12 @@ describe('Create dictionary and edit its info', () => {
   });
 
   it('edits the name and languages, then returns to the dictionary', async () => {
-    const dictionary = makeDictionary({ name: 'Animals', fromLanguage: 'en', toLanguage: 'de' });
-    api.dictionaries.push(dictionary);
+    await browser.signIn();
+    const dictionary = await createDictionary(server, browser, {
+      name: 'Animals',
+      fromLanguage: 'en',
+      toLanguage: 'de',
+    });
     const { user, router } = await open(`/dictionaries/${dictionary.id}/info/edit`, 'Edit dictionary info');
 
     const name = await screen.findByRole('textbox', { name: 'Name' });
@@ -94,7 +104,7 @@ describe('Create dictionary and edit its info', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dictionaries/${dictionary.id}`));
-    expect(JSON.parse(sent(server, 'PATCH', `/api/dictionaries/${dictionary.id}`)[0]!.body)).toEqual({
+    expect(JSON.parse(sent(browser, 'PATCH', `/api/dictionaries/${dictionary.id}`)[0]!.body)).toEqual({
       name: 'Zwierzęta',
       fromLanguage: 'en',
       toLanguage: 'pl',

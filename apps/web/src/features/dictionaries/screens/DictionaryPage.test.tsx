@@ -1,53 +1,51 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { Dictionary, WordInput } from '@wordhoard/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import {
-  makeDictionary,
-  makeWords,
-  sent,
-  serveDictionaries,
-  type FakeApi,
-  type FakeDictionary,
-} from '../test/fakeDictionariesApi';
+import { anotherTab, numberedWords, sent, slowNetwork } from '../test/arrange';
 
-describe('Dictionary view', () => {
-  let server: TestServer;
-  let api: FakeApi;
-  let dictionary: FakeDictionary;
+// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
+configure({ asyncUtilTimeout: 4000 });
+
+describe('Dictionary view', { timeout: 20_000 }, () => {
+  let server: ApiServer;
+  let browser: TestBrowser;
+  let dictionary: Dictionary;
+
+  beforeAll(async () => {
+    server = await startApiServer();
+  });
+  afterAll(() => server.close());
 
   beforeEach(async () => {
-    server = await startTestServer();
-    api = serveDictionaries(
-      server,
-      makeUser({
-        sortingConfigs: {
-          dictionariesSort: 'update',
-          dictionariesSortDirection: -1,
-          dictionaryWordsSort: 'create',
-          dictionaryWordsSortDirection: 1,
-        },
-      }),
-    );
-    dictionary = makeDictionary({
+    browser = server.browser();
+    await browser.signIn();
+    // Oldest words first: the screen starts from the stored choice.
+    await anotherTab(server, browser).storeSorting({
+      dictionaryWordsSort: 'create',
+      dictionaryWordsSortDirection: 1,
+    });
+    dictionary = await createDictionary(server, browser, {
       name: 'Animals',
       fromLanguage: 'en',
       toLanguage: 'uk',
-      words: makeWords(95),
+      words: numberedWords(95),
     });
-    api.dictionaries.push(dictionary);
-  });
-  afterEach(async () => {
-    await server.close();
   });
 
-  const open = (path = `/dictionaries/${dictionary.id}`) => renderApp({ path, apiUrl: server.apiUrl });
-  // The first render loads the lazy screen, which can take a while on a cold test run.
-  const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+  const open = (path = `/dictionaries/${dictionary.id}`, fetch = browser.fetch) =>
+    renderApp({ path, apiUrl: server.apiUrl, fetch });
+  const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
   const table = () => screen.getByRole('table', { name: 'Words' });
   const bodyRows = () => within(table()).getAllByRole('row').slice(1);
-  const pageRequests = () => sent(server, 'GET', `/api/dictionaries/${dictionary.id}?`).map((r) => r.url);
+  const pageRequests = () => sent(browser, 'GET', `/api/dictionaries/${dictionary.id}?`).map((r) => r.url);
+  /** Adds words later than the ones made in beforeEach, so they are the newest. */
+  const addNewerWords = async (words: WordInput[]) => {
+    server.clock.advance(60_000);
+    await anotherTab(server, browser).addWords(dictionary, words);
+  };
 
   it('shows the info, the actions and the first 40 words in columns #, term, definitions', async () => {
     await open();
@@ -108,20 +106,20 @@ describe('Dictionary view', () => {
   });
 
   it('announces loading while the next page is on its way', async () => {
-    const { user } = await open();
+    const network = slowNetwork(browser);
+    const { user } = await open(undefined, network.fetch);
     await heading('Animals');
-    api.holdPages = true;
+    network.hold(`GET /api/dictionaries/${dictionary.id}`);
 
     await user.click(screen.getByRole('button', { name: 'Load more words' }));
     expect(await screen.findByText('Loading more words…')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Load more words' })).toBeDisabled();
-    api.release();
+    network.release();
     await waitFor(() => expect(bodyRows()).toHaveLength(80));
   });
 
   it('searches terms and definitions, starting again from page one', async () => {
-    dictionary.words.push({ ...makeWords(1, 'cat')[0]!, definitions: ['кіт', 'кішка'] });
-    dictionary.wordsCount += 1;
+    await addNewerWords([{ term: 'cat 001', definitions: ['кіт', 'кішка'] }]);
     const { user } = await open();
     await heading('Animals');
     await user.click(screen.getByRole('button', { name: 'Load more words' }));
@@ -139,7 +137,7 @@ describe('Dictionary view', () => {
   });
 
   it('sorts by create, term or update and stores the choice', async () => {
-    dictionary.words.unshift({ ...makeWords(1, 'aardvark')[0]!, createdAt: '2026-01-01T00:00:00.000Z' });
+    await addNewerWords(numberedWords(1, 'aardvark'));
     const { user } = await open();
     await heading('Animals');
     expect(within(bodyRows()[0]!).getAllByRole('cell')[1]).toHaveTextContent('word 001');
@@ -150,8 +148,8 @@ describe('Dictionary view', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Sort direction: Ascending' }));
     await waitFor(() => expect(within(bodyRows()[0]!).getAllByRole('cell')[1]).toHaveTextContent('word 095'));
-    await waitFor(() =>
-      expect(api.user.sortingConfigs).toMatchObject({
+    await waitFor(async () =>
+      expect(await anotherTab(server, browser).sortingConfigs()).toMatchObject({
         dictionaryWordsSort: 'term',
         dictionaryWordsSortDirection: -1,
       }),
@@ -172,15 +170,16 @@ describe('Dictionary view', () => {
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await waitFor(() => expect(deleteButton).toHaveFocus());
-    expect(sent(server, 'DELETE', '/api/dictionaries')).toHaveLength(0);
+    expect(sent(browser, 'DELETE', '/api/dictionaries')).toHaveLength(0);
 
     await user.click(deleteButton);
     dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dictionaries'));
-    expect(sent(server, 'DELETE', `/api/dictionaries/${dictionary.id}`)).toHaveLength(1);
+    expect(sent(browser, 'DELETE', `/api/dictionaries/${dictionary.id}`)).toHaveLength(1);
     expect(await screen.findByRole('heading', { name: 'No dictionaries yet' })).toBeInTheDocument();
+    expect(await anotherTab(server, browser).dictionaries()).toEqual([]);
   });
 
   it('says when the dictionary does not exist', async () => {
@@ -192,9 +191,8 @@ describe('Dictionary view', () => {
   });
 
   it('invites to add words to an empty dictionary', async () => {
-    dictionary.words = [];
-    dictionary.wordsCount = 0;
-    await open();
+    const empty = await createDictionary(server, browser, { name: 'Empty' });
+    await open(`/dictionaries/${empty.id}`);
     expect(await screen.findByRole('heading', { name: 'No words yet' })).toBeInTheDocument();
   });
 });

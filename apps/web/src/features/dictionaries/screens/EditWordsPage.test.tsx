@@ -1,51 +1,65 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { ROLE_LIMITS, type Dictionary, type Role, type WordInput } from '@wordhoard/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TranslateStub } from '../../../../../server/test/translate-stub';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import {
-  makeDictionary,
-  makeWords,
-  sent,
-  serveDictionaries,
-  type FakeApi,
-  type FakeDictionary,
-} from '../test/fakeDictionariesApi';
+import { anotherTab, numberedWords, sent } from '../test/arrange';
+
+// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
+configure({ asyncUtilTimeout: 4000 });
 
 // Typing through user-event re-renders the editor per keystroke; jsdom makes that slow.
 describe('Word editor', { timeout: 20_000 }, () => {
-  let server: TestServer;
-  let api: FakeApi;
-  let dictionary: FakeDictionary;
+  let server: ApiServer;
+  /** The translation service the server asks for suggestions; it knows only "mouse". */
+  let translations: TranslateStub;
+  let browser: TestBrowser;
+  let dictionary: Dictionary;
 
-  beforeEach(async () => {
-    server = await startTestServer();
-    api = serveDictionaries(server, makeUser());
-    dictionary = makeDictionary({ name: 'Animals', fromLanguage: 'en', toLanguage: 'de', words: [] });
-    api.dictionaries.push(dictionary);
+  beforeAll(async () => {
+    translations = new TranslateStub();
+    translations.dictionary['en:de:mouse'] = { translatedText: 'Maus', alternatives: ['Mäuschen'] };
+    const translateUrl = await translations.start();
+    server = await startApiServer({ env: { TRANSLATE_URL: translateUrl } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await translations.stop();
+  });
+
+  beforeEach(() => {
+    browser = server.browser();
     // Failed look-ups are logged on purpose; keep the test output clean.
     vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
-  afterEach(async () => {
+  afterEach(() => {
     vi.restoreAllMocks();
-    await server.close();
   });
 
+  /** Signs in as a new `role` with the dictionary "Animals" (English to German) of `words`. */
+  const memberWith = async (words: WordInput[] = [], role: Role = 'user') => {
+    await browser.signIn(role);
+    dictionary = await createDictionary(server, browser, { words });
+  };
   const open = async () => {
     const rendered = await renderApp({
       path: `/dictionaries/${dictionary.id}/words/edit`,
       apiUrl: server.apiUrl,
+      fetch: browser.fetch,
     });
-    await screen.findByRole('heading', { level: 1, name: 'Edit words' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Edit words' });
     await screen.findByRole('button', { name: 'Add word' });
     return rendered;
   };
   const rows = () => screen.queryAllByTestId('word-row');
   const row = (index: number) => within(rows().at(index)!);
   const patches = () =>
-    sent(server, 'PATCH', `/api/dictionaries/${dictionary.id}`).map((request) => JSON.parse(request.body));
+    sent(browser, 'PATCH', `/api/dictionaries/${dictionary.id}`).map((request) => JSON.parse(request.body));
 
   it('adds words with comma-separated definitions and saves them in one batch', async () => {
+    await memberWith();
     const { user, router } = await open();
 
     await user.click(screen.getByRole('button', { name: 'Add word' }));
@@ -88,9 +102,8 @@ describe('Word editor', { timeout: 20_000 }, () => {
   });
 
   it('edits and deletes existing words in the same batch', async () => {
-    dictionary.words = makeWords(3);
-    dictionary.wordsCount = 3;
-    const [first, second, third] = dictionary.words;
+    await memberWith(numberedWords(3));
+    const [first, second, third] = await anotherTab(server, browser).words(dictionary);
     const { user } = await open();
     // Oldest first; numbered in order of creation.
     expect(rows().map((item) => within(item).getByLabelText('Term'))).toHaveLength(3);
@@ -120,8 +133,7 @@ describe('Word editor', { timeout: 20_000 }, () => {
   });
 
   it('checks each word with the shared rules before sending anything', async () => {
-    dictionary.words = [{ ...makeWords(1)[0]!, term: 'cat' }];
-    dictionary.wordsCount = 1;
+    await memberWith([{ term: 'cat', definitions: ['meaning 1'] }]);
     const { user } = await open();
 
     await user.click(screen.getByRole('button', { name: 'Add word' }));
@@ -144,13 +156,8 @@ describe('Word editor', { timeout: 20_000 }, () => {
   });
 
   it('disables adding at the word limit and says why', async () => {
-    api.user = makeUser({
-      role: 'guest',
-      email: null,
-      limits: { dictionaries: 1, wordsPerDictionary: 100, testsPerDay: 3 },
-    });
-    dictionary.words = makeWords(99);
-    dictionary.wordsCount = 99;
+    // A guest may have 100 words in a dictionary (SPEC §6).
+    await memberWith(numberedWords(99), 'guest');
     const { user } = await open();
 
     const add = screen.getByRole('button', { name: 'Add word' });
@@ -166,29 +173,29 @@ describe('Word editor', { timeout: 20_000 }, () => {
   });
 
   it('keeps everything typed when the save fails, says why, and saves on the next try', async () => {
-    dictionary.words = makeWords(1, 'cat');
-    dictionary.wordsCount = 1;
-    api.failNextPatch = {
-      status: 409,
-      code: 'DUPLICATE_TERM',
-      message: 'The term "Cat" is already in this dictionary',
-    };
+    await memberWith(numberedWords(1, 'cat'));
     const { user, router } = await open();
 
     await user.click(screen.getByRole('button', { name: 'Add word' }));
     await user.type(row(1).getByLabelText('Term'), 'owl');
     await user.type(row(1).getByLabelText('Definitions (comma-separated)'), 'Eule, Kauz');
     await user.type(row(0).getByLabelText('Definitions (comma-separated)'), ', Katze');
+    // Meanwhile another tab saves the same term, which this screen has not loaded.
+    const tab = anotherTab(server, browser);
+    await tab.addWords(dictionary, [{ term: 'Owl', definitions: ['Uhu'] }]);
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Nothing was saved: The term "Cat" is already in this dictionary');
+    expect(alert).toHaveTextContent('Nothing was saved: The term "Owl" is already in this dictionary');
     expect(alert).toHaveFocus();
     expect(row(1).getByLabelText('Term')).toHaveValue('owl');
     expect(row(1).getByLabelText('Definitions (comma-separated)')).toHaveValue('Eule, Kauz');
     expect(row(0).getByLabelText('Definitions (comma-separated)')).toHaveValue('meaning 1, Katze');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument(); // shown here, not in the modal
 
+    // The other tab takes its word back; the same batch now saves.
+    const taken = (await tab.words(dictionary)).find((word) => word.term === 'Owl');
+    await tab.deleteWords(dictionary, [taken!.id]);
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dictionaries/${dictionary.id}`));
     expect(patches()).toHaveLength(2);
@@ -196,8 +203,13 @@ describe('Word editor', { timeout: 20_000 }, () => {
   });
 
   it('shows the word limit error of the server', async () => {
-    api.failNextPatch = { status: 403, code: 'MAX_WORDS', message: 'You already have max number of words' };
+    await memberWith();
     const { user } = await open();
+    // Meanwhile another tab fills the dictionary to the role's limit.
+    await anotherTab(server, browser).addWords(
+      dictionary,
+      numberedWords(ROLE_LIMITS.user.wordsPerDictionary),
+    );
     await user.click(screen.getByRole('button', { name: 'Add word' }));
     await user.type(row(0).getByLabelText('Term'), 'owl');
     await user.type(row(0).getByLabelText('Definitions (comma-separated)'), 'Eule');
@@ -210,8 +222,7 @@ describe('Word editor', { timeout: 20_000 }, () => {
   });
 
   it('prepends earlier pages above the words already shown', async () => {
-    dictionary.words = makeWords(45);
-    dictionary.wordsCount = 45;
+    await memberWith(numberedWords(45));
     const { user } = await open();
     expect(rows()).toHaveLength(40);
     expect(row(0).getByLabelText('Term')).toHaveValue('word 006');
@@ -227,39 +238,37 @@ describe('Word editor', { timeout: 20_000 }, () => {
   });
 
   it('suggests translations of the term being typed; picking one adds a definition', async () => {
-    api.translations = { cat: ['Katze', 'Kater'] };
+    await memberWith();
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Add word' }));
 
-    await user.type(row(0).getByLabelText('Term'), 'cat');
-    const suggestion = await row(0).findByRole(
-      'button',
-      { name: 'Add “Katze” as a definition' },
-      { timeout: 3000 },
-    );
-    expect(sent(server, 'GET', '/api/translate/').map((request) => request.url)).toEqual([
-      '/api/translate/cat?fromLanguage=en&toLanguage=de',
+    await user.type(row(0).getByLabelText('Term'), 'mouse');
+    const suggestion = await row(0).findByRole('button', { name: 'Add “Maus” as a definition' });
+    expect(sent(browser, 'GET', '/api/translate/').map((request) => request.url)).toEqual([
+      '/api/translate/mouse?fromLanguage=en&toLanguage=de',
     ]);
     await user.click(suggestion);
-    expect(row(0).getByLabelText('Definitions (comma-separated)')).toHaveValue('Katze');
+    expect(row(0).getByLabelText('Definitions (comma-separated)')).toHaveValue('Maus');
     // Only what is not in the list yet is offered.
-    expect(row(0).queryByRole('button', { name: 'Add “Katze” as a definition' })).not.toBeInTheDocument();
-    await user.click(row(0).getByRole('button', { name: 'Add “Kater” as a definition' }));
-    expect(row(0).getByLabelText('Definitions (comma-separated)')).toHaveValue('Katze, Kater');
+    expect(row(0).queryByRole('button', { name: 'Add “Maus” as a definition' })).not.toBeInTheDocument();
+    await user.click(row(0).getByRole('button', { name: 'Add “Mäuschen” as a definition' }));
+    expect(row(0).getByLabelText('Definitions (comma-separated)')).toHaveValue('Maus, Mäuschen');
   });
 
   it('shows no suggestions, and no error, when translation is unavailable', async () => {
+    await memberWith();
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Add word' }));
     await user.type(row(0).getByLabelText('Term'), 'owl');
 
-    await waitFor(() => expect(sent(server, 'GET', '/api/translate/owl')).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(sent(browser, 'GET', '/api/translate/owl')).toHaveLength(1));
     await waitFor(() => expect(console.warn).toHaveBeenCalled());
     expect(row(0).queryByText('Suggestions:')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('asks before leaving with unsaved changes', async () => {
+    await memberWith();
     const { user, router } = await open();
     await user.click(screen.getByRole('button', { name: 'Add word' }));
     await user.type(row(0).getByLabelText('Term'), 'owl');

@@ -1,31 +1,30 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser } from '../../../test/fixtures';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { ROLE_LIMITS } from '@wordhoard/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import {
-  makeDictionary,
-  makeWords,
-  sent,
-  serveDictionaries,
-  type FakeApi,
-} from '../test/fakeDictionariesApi';
+import { anotherTab, numberedWords, sent } from '../test/arrange';
 
-describe('Import screen', () => {
-  let server: TestServer;
-  let api: FakeApi;
+// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
+configure({ asyncUtilTimeout: 4000 });
 
-  beforeEach(async () => {
-    server = await startTestServer();
-    api = serveDictionaries(server, makeUser());
+describe('Import screen', { timeout: 20_000 }, () => {
+  let server: ApiServer;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    server = await startApiServer();
   });
-  afterEach(async () => {
-    await server.close();
+  afterAll(() => server.close());
+
+  beforeEach(() => {
+    browser = server.browser();
   });
 
   const open = async (path: string, title: string) => {
-    const rendered = await renderApp({ path, apiUrl: server.apiUrl });
-    await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 });
+    const rendered = await renderApp({ path, apiUrl: server.apiUrl, fetch: browser.fetch });
+    await screen.findByRole('heading', { level: 1, name: title });
     return rendered;
   };
   const words = () => screen.getByRole('textbox', { name: 'Words' });
@@ -39,8 +38,11 @@ describe('Import screen', () => {
   };
 
   it('marks each line’s problems in the user’s words and imports only when none blocks', async () => {
-    const dictionary = makeDictionary({ name: 'Animals', words: makeWords(1, 'cat') });
-    api.dictionaries.push(dictionary);
+    await browser.signIn();
+    const dictionary = await createDictionary(server, browser, {
+      name: 'Animals',
+      words: numberedWords(1, 'cat'),
+    });
     const { user, router } = await open(`/dictionaries/${dictionary.id}/import`, 'Import into “Animals”');
     expect(importButton()).toBeDisabled();
 
@@ -77,7 +79,7 @@ describe('Import screen', () => {
     await user.click(importButton());
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dictionaries/${dictionary.id}`));
-    expect(JSON.parse(sent(server, 'POST', `/api/dictionaries/${dictionary.id}/import`)[0]!.body)).toEqual({
+    expect(JSON.parse(sent(browser, 'POST', `/api/dictionaries/${dictionary.id}/import`)[0]!.body)).toEqual({
       words: [
         { term: 'dog', definitions: ['Hund', 'Köter'] },
         { term: 'bird', definitions: ['Vogel'] },
@@ -87,14 +89,18 @@ describe('Import screen', () => {
   });
 
   it('keeps everything typed when saving fails, and says why', async () => {
-    const dictionary = makeDictionary({ name: 'Animals' });
-    api.dictionaries.push(dictionary);
-    api.failNextPatch = { status: 403, code: 'MAX_WORDS', message: 'You already have max number of words' };
+    await browser.signIn();
+    const dictionary = await createDictionary(server, browser, { name: 'Animals' });
     const { user } = await open(`/dictionaries/${dictionary.id}/import`, 'Import into “Animals”');
     await user.click(words());
     await user.paste('sun;Sonne\nmoon;Mond');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Separator' }), 'Semicolon');
     await waitFor(() => expect(importButton()).toBeEnabled());
+    // Meanwhile another tab fills the dictionary to the role's limit.
+    await anotherTab(server, browser).addWords(
+      dictionary,
+      numberedWords(ROLE_LIMITS.user.wordsPerDictionary),
+    );
     await user.click(importButton());
 
     expect(await screen.findByRole('alert')).toHaveTextContent('You already have max number of words');
@@ -103,21 +109,18 @@ describe('Import screen', () => {
   });
 
   it('marks lines past the role’s word limit', async () => {
-    api.user = makeUser({
-      role: 'guest',
-      email: null,
-      limits: { dictionaries: 1, wordsPerDictionary: 2, testsPerDay: 3 },
-    });
-    const dictionary = makeDictionary({ name: 'Animals', words: makeWords(1) });
-    api.dictionaries.push(dictionary);
+    // A guest may have 100 words in a dictionary (SPEC §6).
+    await browser.signIn('guest');
+    const dictionary = await createDictionary(server, browser, { name: 'Animals', words: numberedWords(99) });
     const { user } = await open(`/dictionaries/${dictionary.id}/import`, 'Import into “Animals”');
     await user.click(words());
     await user.paste('a,1\nb,2');
-    await waitFor(() => expect(statusOfRow(2)).toBe('To fixOver the limit of 2 words per dictionary'));
+    await waitFor(() => expect(statusOfRow(2)).toBe('To fixOver the limit of 100 words per dictionary'));
     expect(importButton()).toBeDisabled();
   });
 
   it('reads a chosen JSON export into a new dictionary, taking its name and languages', async () => {
+    await browser.signIn();
     const { user, router } = await open('/dictionaries/import', 'Import a dictionary');
     const file = new File(
       [
@@ -144,25 +147,26 @@ describe('Import screen', () => {
     await waitFor(() => expect(statusOfRow(1)).toBe('Ready'));
     await user.click(importButton());
 
-    await waitFor(() => expect(api.dictionaries).toHaveLength(1));
-    expect(JSON.parse(sent(server, 'POST', '/api/dictionaries/import')[0]!.body)).toEqual({
+    const saved = () => anotherTab(server, browser).dictionaries();
+    await waitFor(async () => expect(await saved()).toHaveLength(1));
+    expect(JSON.parse(sent(browser, 'POST', '/api/dictionaries/import')[0]!.body)).toEqual({
       name: 'Мої слова',
       fromLanguage: 'uk',
       toLanguage: 'en',
       words: [{ term: 'кіт', definitions: ['cat', 'tomcat'] }],
     });
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/dictionaries/${api.dictionaries[0]!.id}`),
-    );
+    const [created] = await saved();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dictionaries/${created!.id}`));
   });
 
   it('checks the new dictionary’s name with the shared rules before sending anything', async () => {
+    await browser.signIn();
     const { user } = await open('/dictionaries/import', 'Import a dictionary');
     await user.click(words());
     await user.paste('sun,Sonne');
     await waitFor(() => expect(importButton()).toBeEnabled());
     await user.click(importButton());
     expect(await screen.findByText('The field is required')).toBeInTheDocument();
-    expect(sent(server, 'POST', '/api/dictionaries/import')).toHaveLength(0);
+    expect(sent(browser, 'POST', '/api/dictionaries/import')).toHaveLength(0);
   });
 });

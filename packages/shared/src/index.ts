@@ -6,3 +6,4 @@ export * from './contract';
 export * from './endpoints';
 export * from './messages';
 export * from './portability';
+export * from './grading';

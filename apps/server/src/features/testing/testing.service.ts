@@ -1,6 +1,8 @@
 import {
   DUE_TEST_MAX_WORDS,
   ROLE_LIMITS,
+  findMatch,
+  normalizeAnswer,
   type AnswerBody,
   type AnswerResult,
   type AnswerTarget,
@@ -16,7 +18,6 @@ import {
 import type { AppliedAttempt, StoredCard, TestSessionItem } from '../../db/schema';
 import type { Caller } from '../../domain/caller';
 import { AppError, notFound, tooManyRequests } from '../../domain/errors';
-import { findMatch, normalizeAnswer } from './answer-matching';
 import { chartDays, endOfUtcDay, gradeOf, review, streaks } from './scheduling';
 import {
   utcDay,

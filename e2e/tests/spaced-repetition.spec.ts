@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -217,4 +218,32 @@ test('words answered wrong are due the next day; a due test runs to its report w
   await expect(
     page.getByRole('img', { name: /Tests per day.*Tests in the last eight weeks: 2, on 2 days/ }),
   ).toBeVisible();
+
+  // Every review, as the FSRS optimizer reads it (decision 0044): day one's two skips graded
+  // Again on new cards, then day two's due test, Good for "girl" and Again for "cat".
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download review history' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('wordhoard-reviews.csv');
+  const [header, ...lines] = (await readFile(await file.path(), 'utf8')).trimEnd().split('\n');
+  expect(header).toBe('card_id,review_time,review_rating,review_state,review_duration');
+  const reviews = lines.map((line) => line.split(',').map(Number));
+  expect(reviews).toHaveLength(4);
+  for (const [cardId, time, , , duration] of reviews) {
+    expect([1, 2]).toContain(cardId);
+    expect(Number.isInteger(time) && Number.isInteger(duration)).toBe(true);
+  }
+  expect(reviews.slice(0, 2).map(([, , rating, state]) => [rating, state])).toEqual([
+    [1, 0],
+    [1, 0],
+  ]);
+  expect(
+    reviews
+      .slice(2)
+      .map(([, , rating]) => rating)
+      .sort(),
+  ).toEqual([1, 3]);
+  // Day two's reviews come after day one's, on the same two cards.
+  expect(reviews[2]![1]! > reviews[1]![1]!).toBe(true);
+  expect(new Set(reviews.slice(2).map(([cardId]) => cardId))).toEqual(new Set([1, 2]));
 });

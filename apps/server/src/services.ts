@@ -82,14 +82,15 @@ export function createServices(deps: {
 
   const dictionariesRepository = new DictionariesRepository(db);
   const dictionaries = new DictionariesService(dictionariesRepository, clock);
+  const testing = new TestingService(new TestingRepository(db), clock);
   const accountExport = new AccountExportService({
     repository: new AccountExportRepository(db),
     users,
     dictionaries,
+    testing,
     clock,
   });
   const translate = new TranslateService(config.translate, clock);
-  const testing = new TestingService(new TestingRepository(db), clock);
 
   return {
     dictionaries,

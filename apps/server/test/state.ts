@@ -3,7 +3,7 @@ import type { Db } from '../src/db/database';
 
 /**
  * A fingerprint of everything a user saved (accounts, dictionaries, words, tests, attempts,
- * memory cards, test days,
+ * memory cards, test days, the review log,
  * subscriptions, sessions). Security counters (rate limits, failed code tries) are left out:
  * they change on refusals by design.
  */
@@ -18,6 +18,7 @@ export async function stateFingerprint(db: Db): Promise<string> {
       (select count(*) || ':' || coalesce(sum(count), 0) from daily_attempts),
       (select count(*) || ':' || coalesce(md5(string_agg(word_id || reversed::text || due::text || reps, ',' order by word_id, reversed)), '') from word_cards),
       (select count(*) || ':' || coalesce(sum(tests), 0) from test_days),
+      (select count(*) || ':' || coalesce(max(id), 0) from review_log),
       (select count(*) from subscriptions),
       (select count(*) from sessions)
     ) as fingerprint`);

@@ -402,6 +402,17 @@ export const contract = {
     response: s.dueCountsSchema,
   }),
 
+  exportReviewLog: endpoint({
+    method: 'GET',
+    path: '/users/me/reviews',
+    access: 'session',
+    tag: 'testing',
+    summary:
+      "Every review, as the FSRS optimizer's CSV (card_id, review_time, review_rating, review_state, review_duration)",
+    status: 200,
+    response: s.reviewLogCsvSchema,
+  }),
+
   plans: endpoint({
     method: 'GET',
     path: '/stripe/plans',

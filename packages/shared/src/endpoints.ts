@@ -45,6 +45,7 @@ export const ENDPOINT_ROUTES = {
   answer: { method: 'POST', path: '/testing' },
   skip: { method: 'POST', path: '/testing/skip' },
   dueCounts: { method: 'GET', path: '/testing/due' },
+  exportReviewLog: { method: 'GET', path: '/users/me/reviews' },
   plans: { method: 'GET', path: '/stripe/plans' },
   checkout: { method: 'POST', path: '/stripe/session' },
   customerPortal: { method: 'GET', path: '/stripe/customerPortal' },

@@ -419,6 +419,33 @@ export type DictionaryExport = z.infer<typeof dictionaryExportSchema>;
 /** JSON, or the CSV text when `format=csv` (sent as text/csv). */
 export const dictionaryExportResponseSchema = z.union([dictionaryExportSchema, z.string()]);
 
+// --- The review log (docs/decisions/0044-review-log.md) --------------------------------------
+
+/** How one graded attempt went: an almost-right answer is accepted, but logged apart. */
+export const REVIEW_RESULTS = ['correct', 'almost', 'wrong', 'skipped'] as const;
+export type ReviewResult = (typeof REVIEW_RESULTS)[number];
+
+/** One graded attempt: every typed answer and every skip, as the learner made it. */
+export const reviewLogEntrySchema = z.object({
+  wordId: idSchema,
+  /** The direction: true when the definitions were shown and the term expected. */
+  reversed: z.boolean(),
+  /** The definition the answer was accepted as; null for a wrong answer or a skip. */
+  definition: z.string().nullable(),
+  /** What was typed, trimmed; null for a skip. */
+  typed: z.string().nullable(),
+  result: z.enum(REVIEW_RESULTS),
+  /** The FSRS rating (1 Again … 4 Easy) when this attempt finished the word, else null. */
+  rating: z.number().int().min(1).max(4).nullable(),
+  /** The word's FSRS state before this attempt: 0 new, 1 learning, 2 review, 3 relearning. */
+  state: z.number().int().min(0).max(3),
+  durationMs: z.number().int().nullable(),
+  reviewedAt: isoDateSchema,
+});
+export type ReviewLogEntry = z.infer<typeof reviewLogEntrySchema>;
+/** The review log as the FSRS optimizer's CSV file (an attachment). */
+export const reviewLogCsvSchema = z.string();
+
 export const accountExportSchema = z.object({
   format: z.literal('wordhoard.account'),
   version: z.literal(1),
@@ -469,6 +496,7 @@ export const accountExportSchema = z.object({
     })
     .nullable(),
   testAttempts: z.array(z.object({ day: z.string(), count: z.number().int() })),
+  reviewLog: z.array(reviewLogEntrySchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 
@@ -487,6 +515,12 @@ export const translateQuerySchema = z.object({ fromLanguage: languageSchema, toL
 export const translationSchema = z.object({ translations: z.array(z.string()) });
 
 /**
+ * The longest answer time the review log keeps, in ms: a tab left open says nothing of memory,
+ * so the client sends at most this much.
+ */
+export const MAX_ANSWER_DURATION_MS = 60 * 60 * 1000;
+
+/**
  * Which word an answer or a skip is for, and which submission it is: the server applies it only
  * to that word and only once (docs/decisions/0018-answers-applied-once.md).
  */
@@ -500,6 +534,8 @@ export const answerTargetSchema = z.object({
   wordId: idSchema,
   /** Made by the client once per submission and sent again unchanged when it is resent. */
   attemptId: idSchema,
+  /** How long the learner took, from the word (or its last check) shown to this submission. */
+  durationMs: z.number().int().min(0).max(MAX_ANSWER_DURATION_MS).optional(),
 });
 export type AnswerTarget = z.infer<typeof answerTargetSchema>;
 export const answerBodySchema = answerTargetSchema.extend({

@@ -8,6 +8,7 @@ const TABLES = [
   'dictionaries',
   'email_codes',
   'rate_limits',
+  'review_log',
   'sessions',
   'stripe_events',
   'subscriptions',
@@ -65,11 +66,15 @@ describe(`migrated schema (${testDriver})`, () => {
     await database.db.execute(
       sql`insert into test_days (dictionary_id, day, tests) values (${dictionary!.id}, '2026-01-01', 1)`,
     );
-    await database.db.execute(sql`delete from users where id = ${user!.id}`);
-    const left = await database.db.execute<{ words: number; cards: number; days: number }>(
-      sql`select (select count(*)::int from words) as words, (select count(*)::int from word_cards) as cards,
-          (select count(*)::int from test_days) as days`,
+    await database.db.execute(
+      sql`insert into review_log (user_id, word_id, reversed, typed, result, state, reviewed_at)
+          values (${user!.id}, ${word!.id}, false, 'Katze', 'correct', 0, now())`,
     );
-    expect(left.rows[0]).toEqual({ words: 0, cards: 0, days: 0 });
+    await database.db.execute(sql`delete from users where id = ${user!.id}`);
+    const left = await database.db.execute<{ words: number; cards: number; days: number; reviews: number }>(
+      sql`select (select count(*)::int from words) as words, (select count(*)::int from word_cards) as cards,
+          (select count(*)::int from test_days) as days, (select count(*)::int from review_log) as reviews`,
+    );
+    expect(left.rows[0]).toEqual({ words: 0, cards: 0, days: 0, reviews: 0 });
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   date,
   doublePrecision,
@@ -8,12 +9,20 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Language, Role, SortingConfigs, TestRange, TestResult } from '@wordhoard/shared';
+import type {
+  Language,
+  ReviewResult,
+  Role,
+  SortingConfigs,
+  TestRange,
+  TestResult,
+} from '@wordhoard/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -284,6 +293,40 @@ export const wordCards = pgTable(
     primaryKey({ columns: [t.wordId, t.reversed] }),
     // "Due before the end of today in this dictionary and direction": counts and due tests.
     index('word_cards_dictionary_due_idx').on(t.dictionaryId, t.reversed, t.due),
+  ],
+);
+
+/**
+ * Every graded attempt, as it happened: the ground truth the learner's own FSRS parameters
+ * are fitted from (docs/decisions/0044-review-log.md). Written in the same statement as the
+ * answer it records, so an answer applied once is logged once. It goes with its word, and with
+ * the account.
+ */
+export const reviewLog = pgTable(
+  'review_log',
+  {
+    // Orders attempts made within one millisecond (the clock of a test, say).
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    wordId: uuid('word_id')
+      .notNull()
+      .references(() => words.id, { onDelete: 'cascade' }),
+    reversed: boolean('reversed').notNull(),
+    definition: text('definition'),
+    typed: text('typed'),
+    result: text('result').$type<ReviewResult>().notNull(),
+    rating: smallint('rating'),
+    state: smallint('state').notNull(),
+    durationMs: integer('duration_ms'),
+    reviewedAt: tz('reviewed_at').notNull(),
+  },
+  (t) => [
+    // The export and the optimizer read one learner's log in time order.
+    index('review_log_user_time_idx').on(t.userId, t.reviewedAt),
+    // Deleting a word deletes its log without a scan.
+    index('review_log_word_idx').on(t.wordId),
   ],
 );
 

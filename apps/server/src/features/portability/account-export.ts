@@ -2,6 +2,7 @@ import type { AccountExport } from '@wordhoard/shared';
 import type { Caller } from '../../domain/caller';
 import { AppError } from '../../domain/errors';
 import type { DictionariesService } from '../dictionaries/dictionaries.service';
+import type { TestingService } from '../testing/testing.service';
 import { toUserDto } from '../users/user.presenter';
 import type { UsersService } from '../users/users.service';
 import type { AccountExportRepository } from './account-export.repository';
@@ -19,21 +20,23 @@ export class AccountExportService {
       repository: AccountExportRepository;
       users: UsersService;
       dictionaries: DictionariesService;
+      testing: TestingService;
       clock: () => Date;
     },
   ) {}
 
   async export(caller: Caller): Promise<AccountExport> {
     const { userId } = await caller.session();
-    const { repository, users, dictionaries, clock } = this.deps;
+    const { repository, users, dictionaries, testing, clock } = this.deps;
     const found = await users.recordOf(userId);
     if (!found) throw new AppError('UNAUTHORIZED');
     const { user, subscription } = found;
-    const [ownDictionaries, ownSubscriptions, test, attempts] = await Promise.all([
+    const [ownDictionaries, ownSubscriptions, test, attempts, reviewLog] = await Promise.all([
       dictionaries.allWithWords(userId),
       repository.subscriptionHistory(userId),
       repository.test(userId),
       repository.attempts(userId),
+      testing.reviewLog(caller),
     ]);
 
     return {
@@ -74,6 +77,7 @@ export class AccountExportService {
           }
         : null,
       testAttempts: attempts,
+      reviewLog,
     };
   }
 }

@@ -19,6 +19,8 @@ export function gradeOf(item: Pick<TestSessionItem, 'result' | 'almost'>): Grade
 }
 
 const STATES = [State.New, State.Learning, State.Review, State.Relearning] as const;
+/** The FSRS state of a word never reviewed in a direction. */
+export const NEW_CARD_STATE: number = State.New;
 
 function toCard(stored: StoredCard): Card {
   return {

@@ -6,6 +6,7 @@ import { PreparedQueries } from '../../db/prepared';
 import {
   dailyAttempts,
   dictionaries,
+  reviewLog,
   testDays,
   testItems,
   testSessions,
@@ -20,6 +21,9 @@ import type { Caller } from '../../domain/caller';
 import type { CallerSession as SessionRecord } from '../../domain/caller';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type ReviewLogRow = Omit<typeof reviewLog.$inferSelect, 'id' | 'userId'>;
+/** What the answer path logs with a save; the time is the save's. */
+export type NewReviewLogEntry = Omit<ReviewLogRow, 'reviewedAt'> & { userId: string };
 export type TestSessionRow = typeof testSessions.$inferSelect;
 
 /** An active test: which it is and where it stands. */
@@ -255,13 +259,16 @@ export class TestingRepository {
   /**
    * Replaces the word at `position` and moves to `nextPosition`, unless the test changed since
    * `version` was read; false when it did. One statement: the test row moves (and gets a new
-   * version) only if unchanged, and only then is its one word row rewritten.
+   * version) only if unchanged, only then is its one word row rewritten, and only then is the
+   * attempt added to the review log — so an attempt applied once is logged once. A word deleted
+   * since the test started is not logged (its log went with it).
    */
   async saveItemIf(
     tx: Tx | undefined,
     id: string,
     version: string,
     change: { position: number; item: TestSessionItem; nextPosition: number; now: Date },
+    logged: NewReviewLogEntry,
   ): Promise<boolean> {
     const build = (db: Db | Tx, name: string) => {
       const moved = db.$with('moved').as(
@@ -279,18 +286,37 @@ export class TestingRepository {
           )
           .returning({ id: testSessions.id }),
       );
-      return db
-        .with(moved)
-        .update(testItems)
-        .set({ item: sql`${sql.placeholder('item')}::jsonb` })
-        .where(
-          and(
-            sql`${testItems.testId} = (select ${moved.id} from ${moved})`,
-            eq(testItems.position, sql.placeholder('position')),
-          ),
-        )
-        .returning({ testId: testItems.testId })
-        .prepare(name);
+      const saved = db.$with('saved').as(
+        db
+          .update(testItems)
+          .set({ item: sql`${sql.placeholder('item')}::jsonb` })
+          .where(
+            and(
+              sql`${testItems.testId} = (select ${moved.id} from ${moved})`,
+              eq(testItems.position, sql.placeholder('position')),
+            ),
+          )
+          .returning({ testId: testItems.testId }),
+      );
+      // Every column in the table's order: drizzle inserts a select into all of them.
+      const entry = db
+        .select({
+          id: sql`nextval('review_log_id_seq')`.as('id'),
+          userId: sql`${sql.placeholder('userId')}::uuid`.as('user_id'),
+          wordId: sql`${sql.placeholder('wordId')}::uuid`.as('word_id'),
+          reversed: sql`${sql.placeholder('reversed')}::boolean`.as('reversed'),
+          definition: sql`${sql.placeholder('definition')}::text`.as('definition'),
+          typed: sql`${sql.placeholder('typed')}::text`.as('typed'),
+          result: sql`${sql.placeholder('result')}::text`.as('result'),
+          rating: sql`${sql.placeholder('rating')}::smallint`.as('rating'),
+          state: sql`${sql.placeholder('state')}::smallint`.as('state'),
+          durationMs: sql`${sql.placeholder('durationMs')}::int`.as('duration_ms'),
+          reviewedAt: sql`${sql.placeholder('now')}::timestamptz`.as('reviewed_at'),
+        })
+        .from(saved)
+        .where(sql`exists (select 1 from ${words} where ${words.id} = ${sql.placeholder('wordId')}::uuid)`);
+      const log = db.$with('log').as(db.insert(reviewLog).select(entry).returning({ id: reviewLog.id }));
+      return db.with(moved, saved, log).select({ testId: saved.testId }).from(saved).prepare(name);
     };
     // Prepared once for the pool (the hot path: an answer that does not finish its word); a
     // transaction's statement lives with that transaction.
@@ -304,8 +330,28 @@ export class TestingRepository {
       item: JSON.stringify(change.item),
       nextPosition: change.nextPosition,
       now: change.now,
+      ...logged,
     });
     return saved.length > 0;
+  }
+
+  /** One learner's review log, oldest first: the export and the optimizer's input. */
+  async reviewLog(userId: string): Promise<ReviewLogRow[]> {
+    return this.db
+      .select({
+        wordId: reviewLog.wordId,
+        reversed: reviewLog.reversed,
+        definition: reviewLog.definition,
+        typed: reviewLog.typed,
+        result: reviewLog.result,
+        rating: reviewLog.rating,
+        state: reviewLog.state,
+        durationMs: reviewLog.durationMs,
+        reviewedAt: reviewLog.reviewedAt,
+      })
+      .from(reviewLog)
+      .where(eq(reviewLog.userId, userId))
+      .orderBy(asc(reviewLog.reviewedAt), asc(reviewLog.id));
   }
 
   // --- Spaced repetition (docs/decisions/0011-spaced-repetition.md) ---------------------------

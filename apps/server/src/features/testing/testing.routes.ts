@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { asAttachment } from '../../http/attachment';
 import { route } from '../../http/route';
+import { toFsrsCsv } from './review-log';
 import type { TestingService } from './testing.service';
 
 export function registerTestingRoutes(app: FastifyInstance, deps: { testing: TestingService }): void {
@@ -10,4 +12,9 @@ export function registerTestingRoutes(app: FastifyInstance, deps: { testing: Tes
   route(app, 'dueCounts', ({ caller }) => testing.dueCounts(caller));
   route(app, 'dictionaryProgress', ({ caller, params }) => testing.progress(caller, params.id));
   route(app, 'skip', ({ caller, body }) => testing.skip(caller, body));
+  route(app, 'exportReviewLog', async ({ caller, reply }) => {
+    const csv = toFsrsCsv(await testing.reviewLog(caller));
+    asAttachment(reply, 'wordhoard-reviews.csv', 'text/csv; charset=utf-8');
+    return csv;
+  });
 }

@@ -9,6 +9,7 @@ import {
   type DictionaryProgress,
   type DueCounts,
   type Report,
+  type ReviewLogEntry,
   type TestItem,
   type TestRange,
   type TestState,
@@ -18,12 +19,13 @@ import {
 import type { AppliedAttempt, StoredCard, TestSessionItem } from '../../db/schema';
 import type { Caller } from '../../domain/caller';
 import { AppError, notFound, tooManyRequests } from '../../domain/errors';
-import { chartDays, endOfUtcDay, gradeOf, review, streaks } from './scheduling';
+import { chartDays, endOfUtcDay, gradeOf, NEW_CARD_STATE, review, streaks } from './scheduling';
 import {
   utcDay,
   type SnapshotWord,
   type TestCursor,
   type TestHead,
+  type NewReviewLogEntry,
   type TestingRepository,
 } from './testing.repository';
 
@@ -104,14 +106,22 @@ function toReport(dictionaryId: string | null, items: TestSessionItem[]): Report
 
 type SkipResult = { answer: string[]; status: 'applied' | 'wordFinished'; wordResult: TestResult };
 
+/** What the review log keeps of an applied attempt, besides the word, the time and the grade. */
+type AttemptLog = Pick<NewReviewLogEntry, 'definition' | 'typed' | 'result'>;
+
 /** How an answer or a skip treats the word it names (`TestingService.changeWord`). */
 interface WordChange<R> {
   /** The first result of `attempt`, already applied to this word; undefined if it is not of this kind. */
   replay(item: TestSessionItem, attempt: AppliedAttempt): R | undefined;
   /** The result for a word finished before: nothing changes. */
   finished(item: TestSessionItem): R;
-  /** The current word changed and its result, or a result alone when nothing is to change. */
-  apply(item: TestSessionItem): { item: TestSessionItem; finished: boolean; result: R } | { result: R };
+  /**
+   * The current word changed, its result and what the review log keeps of it; or a result
+   * alone when nothing is to change.
+   */
+  apply(
+    item: TestSessionItem,
+  ): { item: TestSessionItem; finished: boolean; result: R; log: AttemptLog } | { result: R };
 }
 
 /** A finished word's result in the report. */
@@ -294,6 +304,11 @@ export class TestingService {
         return {
           item: changed,
           finished,
+          log: {
+            definition: match?.definition ?? null,
+            typed: typed.trim(),
+            result: match ? (match.kind === 'almost' ? 'almost' : 'correct') : 'wrong',
+          },
           result: {
             result: match ? 'correct' : 'wrong',
             almost: match?.kind === 'almost',
@@ -334,6 +349,7 @@ export class TestingService {
             attempts: remember(item, { id: target.attemptId, kind: 'skip', done: item.done.length }),
           },
           finished: true,
+          log: { definition: null, typed: null, result: 'skipped' },
           result: { answer: item.definitions, status: 'applied', wordResult: result },
         };
       },
@@ -351,7 +367,7 @@ export class TestingService {
     const index = target.position - 1;
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt += 1) {
       const found = await this.repository.findVersionedAt(caller.params, index);
-      await caller.admit(found?.session);
+      const { userId } = await caller.admit(found?.session);
       const { test, item, version } = found ?? {};
       if (!test || !version) throw new AppError('NO_ACTIVE_TEST');
       // Not a word of this test, one it has not reached yet, or a word of a test replaced since.
@@ -372,17 +388,34 @@ export class TestingService {
         nextPosition: test.position + (outcome.finished ? 1 : 0),
         now,
       };
+      const logged: NewReviewLogEntry = {
+        ...outcome.log,
+        userId,
+        wordId: item.wordId,
+        reversed: test.swap,
+        // The grade the schedule took from this attempt, when it finished the word.
+        rating: card ? gradeOf(outcome.item) : null,
+        state: item.card?.state ?? NEW_CARD_STATE,
+        durationMs: target.durationMs ?? null,
+      };
       const saved = card
         ? await this.repository.transaction(async (tx) => {
-            if (!(await this.repository.saveItemIf(tx, test.id, version, progress))) return false;
+            if (!(await this.repository.saveItemIf(tx, test.id, version, progress, logged))) return false;
             await this.repository.saveCard(tx, outcome.item.wordId, test.swap, card);
             return true;
           })
-        : await this.repository.saveItemIf(undefined, test.id, version, progress);
+        : await this.repository.saveItemIf(undefined, test.id, version, progress, logged);
       if (saved) return outcome.result;
     }
     // Only a burst of answers to one test, faster than they can be saved, gets here.
     throw tooManyRequests(SAVE_RETRY_AFTER_SECONDS);
+  }
+
+  /** The caller's review log, oldest first (docs/decisions/0044-review-log.md). */
+  async reviewLog(caller: Caller): Promise<ReviewLogEntry[]> {
+    const { userId } = await caller.session();
+    const rows = await this.repository.reviewLog(userId);
+    return rows.map((row) => ({ ...row, reviewedAt: row.reviewedAt.toISOString() }));
   }
 
   /** Words due by the end of today in each of the user's dictionaries. */

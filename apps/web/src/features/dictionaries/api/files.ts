@@ -7,3 +7,9 @@ export function useDictionaryExport() {
   return (dictionaryId: string, format: ExportFormat) =>
     http.download('exportDictionary', { params: { id: dictionaryId }, query: { format } });
 }
+
+/** GET /users/me/reviews: every review of the account, as the FSRS optimizer's CSV file. */
+export function useReviewLogExport() {
+  const { http } = useServices();
+  return () => http.download('exportReviewLog');
+}

@@ -1,8 +1,7 @@
 import type { ExportFormat } from '@wordhoard/shared';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '../../../shared/lib/saveFile';
+import { useFileDownload } from '../../../shared/lib/saveFile';
 import { Button } from '../../../shared/ui';
 import { useDictionaryExport } from '../api/files';
 
@@ -10,19 +9,7 @@ import { useDictionaryExport } from '../api/files';
 export function ExportButtons({ dictionaryId }: { dictionaryId: string }) {
   const { t } = useTranslation();
   const exportDictionary = useDictionaryExport();
-  const [pending, setPending] = useState<ExportFormat | null>(null);
-
-  async function download(format: ExportFormat) {
-    setPending(format);
-    try {
-      const file = await exportDictionary(dictionaryId, format);
-      saveFile(file.blob, file.fileName);
-    } catch {
-      // The error modal says why.
-    } finally {
-      setPending(null);
-    }
-  }
+  const { pending, download } = useFileDownload<ExportFormat>();
 
   return (
     <>
@@ -33,7 +20,7 @@ export function ExportButtons({ dictionaryId }: { dictionaryId: string }) {
           icon={<Download />}
           disabled={pending !== null}
           aria-busy={pending === format}
-          onClick={() => void download(format)}
+          onClick={() => void download(format, () => exportDictionary(dictionaryId, format))}
         >
           {t(`Export.${format}`)}
         </Button>

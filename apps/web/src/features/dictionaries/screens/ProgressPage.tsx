@@ -1,12 +1,14 @@
 import type { DictionaryProgress } from '@wordhoard/shared';
-import { ArrowLeft, Flame, Play } from 'lucide-react';
+import { ArrowLeft, Download, Flame, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { currentLanguage } from '../../../shared/i18n';
 import { cx } from '../../../shared/lib/classNames';
+import { useFileDownload } from '../../../shared/lib/saveFile';
 import { PATHS } from '../../../shared/routing';
 import { Button, Card, LoadingIndicator, Page, TABULAR_NUMS } from '../../../shared/ui';
 import { useDictionaryInfo } from '../api/dictionaries';
+import { useReviewLogExport } from '../api/files';
 import { useDictionaryProgress } from '../api/progress';
 import { DictionaryLoadError } from '../components/DictionaryLoadError';
 import { TestsChart } from '../components/TestsChart';
@@ -152,6 +154,33 @@ function ProgressView({ progress, dictionaryId }: { progress: DictionaryProgress
         <p className={styles.hint}>{t('Dictionaries.Progress.ChartLead')}</p>
         <TestsChart days={progress.days} language={currentLanguage(i18n)} />
       </Card>
+
+      <ReviewHistorySection />
     </div>
+  );
+}
+
+/** The account's review log as the FSRS optimizer's CSV (docs/decisions/0044-review-log.md). */
+function ReviewHistorySection() {
+  const { t } = useTranslation();
+  const exportReviewLog = useReviewLogExport();
+  const { pending, download } = useFileDownload();
+  return (
+    <Card as="section" aria-labelledby="progress-history" className={styles.history}>
+      <h2 id="progress-history" className={styles.heading}>
+        {t('Dictionaries.Progress.History')}
+      </h2>
+      <p className={styles.hint}>{t('Dictionaries.Progress.HistoryLead')}</p>
+      <Button
+        variant="secondary"
+        icon={<Download />}
+        disabled={pending !== null}
+        aria-busy={pending !== null}
+        onClick={() => void download('file', exportReviewLog)}
+        className={styles.historyButton}
+      >
+        {t('Dictionaries.Progress.HistoryButton')}
+      </Button>
+    </Card>
   );
 }

@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AnswerBody, AnswerResult, AnswerTarget, TestItem } from '@wordhoard/shared';
+import {
+  MAX_ANSWER_DURATION_MS,
+  type AnswerBody,
+  type AnswerResult,
+  type AnswerTarget,
+  type TestItem,
+} from '@wordhoard/shared';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -42,6 +48,21 @@ export function useTestRunner(test: TestItem) {
   useEffect(() => {
     inputRef.current?.focus();
   }, [test.wordId]);
+
+  // How long an answer took, for the review log: from the word, or its latest progress, shown.
+  const shownAt = useRef(0);
+  useEffect(() => {
+    shownAt.current = performance.now();
+  }, [test.wordId, test.doneDefinitions.length]);
+  // A resend is the same submission: it carries the time of the first send, unchanged.
+  const timed = useRef<{ attemptId: string; durationMs: number } | null>(null);
+  const durationOf = (attemptId: string) => {
+    if (timed.current?.attemptId !== attemptId) {
+      const elapsed = Math.round(performance.now() - shownAt.current);
+      timed.current = { attemptId, durationMs: Math.min(Math.max(0, elapsed), MAX_ANSWER_DURATION_MS) };
+    }
+    return timed.current.durationMs;
+  };
 
   /** An answer or a skip found the test elsewhere (another tab, a repeat): show where it is now. */
   async function showMovedOn() {
@@ -144,14 +165,14 @@ export function useTestRunner(test: TestItem) {
     const target = { position: test.position, wordId: test.wordId };
     const attemptId = submissions.start(`answer:${target.position}:${target.wordId}:${text}`);
     if (attemptId === null) return;
-    answerMutation.mutate({ ...target, attemptId, answer: text });
+    answerMutation.mutate({ ...target, attemptId, answer: text, durationMs: durationOf(attemptId) });
   }
 
   function skip() {
     if (busy) return;
     const target = { position: test.position, wordId: test.wordId };
     const attemptId = submissions.start(`skip:${target.position}:${target.wordId}`);
-    if (attemptId !== null) skipMutation.mutate({ ...target, attemptId });
+    if (attemptId !== null) skipMutation.mutate({ ...target, attemptId, durationMs: durationOf(attemptId) });
   }
 
   const swapped = activeTest?.options.swap ?? false;

@@ -130,6 +130,8 @@ describe('test runner screen', { timeout: 20_000 }, () => {
       position: 1,
       wordId: house,
       attemptId: expect.stringMatching(UUID),
+      // How long it took, for the review log.
+      durationMs: expect.any(Number),
     });
 
     await person.type(answerField(), 'Gebäude{Enter}');
@@ -252,7 +254,7 @@ describe('test runner screen', { timeout: 20_000 }, () => {
     );
     expect(router.state.location.pathname).toBe('/testing');
     expect(bodies('/api/testing/skip')).toEqual([
-      { position: 1, wordId: house, attemptId: expect.stringMatching(UUID) },
+      { position: 1, wordId: house, attemptId: expect.stringMatching(UUID), durationMs: expect.any(Number) },
     ]);
     // The late skip changed nothing: "cat" is still to answer, and "house" stays correct.
     expect((await tab.state()).test).toMatchObject({ term: 'cat', position: 2, needAnswers: 1 });

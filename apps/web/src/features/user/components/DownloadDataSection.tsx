@@ -1,7 +1,6 @@
 import { Download } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '../../../shared/lib/saveFile';
+import { useFileDownload } from '../../../shared/lib/saveFile';
 import { Button, Card } from '../../../shared/ui';
 import { useAccountCalls } from '../api/account';
 import styles from '../screens/UserEditPage.module.css';
@@ -10,19 +9,7 @@ import styles from '../screens/UserEditPage.module.css';
 export function DownloadDataSection() {
   const { t } = useTranslation();
   const { exportMe } = useAccountCalls();
-  const [pending, setPending] = useState(false);
-
-  async function download() {
-    setPending(true);
-    try {
-      const file = await exportMe();
-      saveFile(file.blob, file.fileName);
-    } catch {
-      // The error modal says why.
-    } finally {
-      setPending(false);
-    }
-  }
+  const { pending, download } = useFileDownload();
 
   return (
     <Card as="section" className={styles.section} aria-labelledby="user-data-title">
@@ -34,9 +21,9 @@ export function DownloadDataSection() {
         variant="secondary"
         icon={<Download />}
         className={styles.submit}
-        disabled={pending}
-        aria-busy={pending}
-        onClick={() => void download()}
+        disabled={pending !== null}
+        aria-busy={pending !== null}
+        onClick={() => void download('file', exportMe)}
       >
         {t('User.DataButton')}
       </Button>

@@ -15,14 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type {
-  Language,
-  ReviewResult,
-  Role,
-  SortingConfigs,
-  TestRange,
-  TestResult,
-} from '@wordhoard/shared';
+import type { Language, ReviewResult, Role, SortingConfigs, TestRange, TestResult } from '@wordhoard/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,21 +1,13 @@
 import type { Role, User } from '@wordhoard/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startApiServer, type ApiServer, type TestBrowser } from '../test/apiServer';
+import { describe, expect, it } from 'vitest';
+import { withApiServer, type ApiServer, type TestBrowser } from '../test/apiServer';
 import { renderApp } from '../test/render';
 
 describe('the app against the real API server', () => {
   let server: ApiServer;
   let browser: TestBrowser;
-
-  beforeAll(async () => {
-    server = await startApiServer();
-  });
-  afterAll(() => server.close());
-
-  beforeEach(() => {
-    browser = server.browser();
-  });
+  withApiServer({}, (...started) => ([server, browser] = started));
 
   /** Signs the browser in as a new user of `role`, in `interfaceLanguage` when given. */
   async function signIn(role: Role = 'user', interfaceLanguage?: User['interfaceLanguage']): Promise<User> {

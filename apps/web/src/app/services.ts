@@ -32,7 +32,13 @@ interface AppServicesConfig {
 }
 
 /** Wires the services together: the one http client, the error modal's store, the session. */
-export function createAppServices({ i18n, queryClient, navigate, apiBaseUrl, fetch }: AppServicesConfig): Services {
+export function createAppServices({
+  i18n,
+  queryClient,
+  navigate,
+  apiBaseUrl,
+  fetch,
+}: AppServicesConfig): Services {
   const errors = createErrorStore();
   const http = createHttpClient({
     baseUrl: apiBaseUrl,

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Role, User } from '@wordhoard/shared';
 import { apiClient } from '../../../server/test/api-client';
 import { TestClock } from '../../../server/test/clock';
@@ -186,4 +187,22 @@ function keep(jar: Map<string, string>, setCookie: string): void {
   });
   if (expired || value === '') jar.delete(name);
   else jar.set(name, value);
+}
+
+/**
+ * The usual life of a screen test file: one server for the file, a fresh browser (a new cookie
+ * jar) before each test, handed to `bind` so the file keeps its own `server` and `browser`.
+ */
+export function withApiServer(
+  options: ApiServerOptions,
+  bind: (server: ApiServer, browser: TestBrowser) => void,
+): void {
+  let server: ApiServer | undefined;
+  beforeAll(async () => {
+    server = await startApiServer(options);
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    if (server) bind(server, server.browser());
+  });
 }

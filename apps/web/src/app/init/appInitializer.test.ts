@@ -1,24 +1,16 @@
 // @vitest-environment node
 import { QueryClient } from '@tanstack/react-query';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../shared/http';
 import { createSessionService } from '../../shared/session';
-import { startApiServer, type ApiServer, type TestBrowser } from '../../test/apiServer';
+import { withApiServer, type ApiServer, type TestBrowser } from '../../test/apiServer';
 import { startTestServer } from '../../test/testServer';
 import { createAppInitializer, type InitStatus } from './appInitializer';
 
 describe('app initialization', () => {
   let server: ApiServer;
   let browser: TestBrowser;
-
-  beforeAll(async () => {
-    server = await startApiServer();
-  });
-  afterAll(() => server.close());
-
-  beforeEach(() => {
-    browser = server.browser();
-  });
+  withApiServer({}, (...started) => ([server, browser] = started));
 
   function setUp(apiUrl = server.apiUrl) {
     const http = createHttpClient({ baseUrl: apiUrl, getLanguage: () => 'en', fetch: browser.fetch });

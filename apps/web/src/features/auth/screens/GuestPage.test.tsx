@@ -1,6 +1,6 @@
 import { configure, screen } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { describe, expect, it } from 'vitest';
+import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
 import { bodiesOf, requestLog, requestsFrom } from '../test/arrange';
 
@@ -10,15 +10,7 @@ configure({ asyncUtilTimeout: 5000 });
 describe('guest entry screen', { timeout: 20_000 }, () => {
   let server: ApiServer;
   let browser: TestBrowser;
-
-  beforeAll(async () => {
-    server = await startApiServer();
-  });
-  afterAll(() => server.close());
-
-  beforeEach(() => {
-    browser = server.browser();
-  });
+  withApiServer({}, (...started) => ([server, browser] = started));
 
   it('enters only once every policy is accepted, then opens the main menu as a guest', async () => {
     const { user, router, services } = await renderApp({

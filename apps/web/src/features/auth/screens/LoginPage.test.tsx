@@ -1,6 +1,6 @@
 import { configure, screen } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { describe, expect, it } from 'vitest';
+import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
 import { PASSWORD, bodiesOf, requestsFrom, signedUpAccount } from '../test/arrange';
 
@@ -10,15 +10,7 @@ configure({ asyncUtilTimeout: 5000 });
 describe('login screen', { timeout: 20_000 }, () => {
   let server: ApiServer;
   let browser: TestBrowser;
-
-  beforeAll(async () => {
-    server = await startApiServer({ mail: true });
-  });
-  afterAll(() => server.close());
-
-  beforeEach(() => {
-    browser = server.browser();
-  });
+  withApiServer({ mail: true }, (...started) => ([server, browser] = started));
 
   async function open() {
     const app = await renderApp({ path: '/auth/login', apiUrl: server.apiUrl, fetch: browser.fetch });

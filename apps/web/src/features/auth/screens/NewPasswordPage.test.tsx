@@ -1,7 +1,7 @@
 import { configure, screen } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_WINDOW_MS } from '../../../../../server/src/features/session/session.service';
-import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
 import { bodiesOf, mailedRestoreCode, requestLog, signedUpAccount } from '../test/arrange';
 
@@ -16,15 +16,7 @@ configure({ asyncUtilTimeout: 5000 });
 describe('new password after a restore code', { timeout: 20_000 }, () => {
   let server: ApiServer;
   let browser: TestBrowser;
-
-  beforeAll(async () => {
-    server = await startApiServer({ mail: true });
-  });
-  afterAll(() => server.close());
-
-  beforeEach(() => {
-    browser = server.browser();
-  });
+  withApiServer({ mail: true }, (...started) => ([server, browser] = started));
 
   it('sends only the new password, and when the leave is over points to a new code', async () => {
     const { email } = await signedUpAccount(server);

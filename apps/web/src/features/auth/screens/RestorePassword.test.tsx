@@ -1,6 +1,6 @@
 import { configure, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { describe, expect, it } from 'vitest';
+import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
 import { bodiesOf, mailOf, mailedRestoreCode, requestLog, signedUpAccount, wrongCode } from '../test/arrange';
 
@@ -10,15 +10,7 @@ configure({ asyncUtilTimeout: 5000 });
 describe('forgot password', { timeout: 20_000 }, () => {
   let server: ApiServer;
   let browser: TestBrowser;
-
-  beforeAll(async () => {
-    server = await startApiServer({ mail: true });
-  });
-  afterAll(() => server.close());
-
-  beforeEach(() => {
-    browser = server.browser();
-  });
+  withApiServer({ mail: true }, (...started) => ([server, browser] = started));
 
   const restoreCodeRequests = () => bodiesOf(browser, 'POST /api/auth/restore/code');
 

@@ -1,6 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { describe, expect, it } from 'vitest';
+import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
 import { anotherTab, numberedWords, sent } from '../test/arrange';
@@ -16,15 +16,7 @@ const mediumDate = (iso: string) =>
 describe('Dictionaries list', { timeout: 20_000 }, () => {
   let server: ApiServer;
   let browser: TestBrowser;
-
-  beforeAll(async () => {
-    server = await startApiServer();
-  });
-  afterAll(() => server.close());
-
-  beforeEach(() => {
-    browser = server.browser();
-  });
+  withApiServer({}, (...started) => ([server, browser] = started));
 
   const open = async (path = '/dictionaries') => {
     const rendered = await renderApp({ path, apiUrl: server.apiUrl, fetch: browser.fetch });

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { ROLE_LIMITS } from '@wordhoard/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { describe, expect, it } from 'vitest';
+import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
 import { anotherTab, numberedWords, sent } from '../test/arrange';
@@ -12,15 +12,7 @@ configure({ asyncUtilTimeout: 4000 });
 describe('Import screen', { timeout: 20_000 }, () => {
   let server: ApiServer;
   let browser: TestBrowser;
-
-  beforeAll(async () => {
-    server = await startApiServer();
-  });
-  afterAll(() => server.close());
-
-  beforeEach(() => {
-    browser = server.browser();
-  });
+  withApiServer({}, (...started) => ([server, browser] = started));
 
   const open = async (path: string, title: string) => {
     const rendered = await renderApp({ path, apiUrl: server.apiUrl, fetch: browser.fetch });

@@ -212,6 +212,14 @@ export const ANSWER_STATUSES = ['applied', 'alreadyEntered', 'wordFinished'] as 
 export const answerStatusSchema = z.enum(ANSWER_STATUSES);
 export type AnswerStatus = z.infer<typeof answerStatusSchema>;
 
+/**
+ * The test's current word after an answer or a skip, as GET /testing's `test` shows it, so the
+ * client needs no second request (docs/decisions/0045-one-round-trip-per-answer.md): the same
+ * word with its progress, or the next one; null when the test is finished (GET /testing has the
+ * report); absent when nothing was applied and the server did not read it (`wordFinished`).
+ */
+const nextWordSchema = testItemSchema.nullable().optional();
+
 export const answerResultSchema = z.object({
   result: z.enum(['correct', 'wrong']),
   almost: z.boolean(),
@@ -222,6 +230,7 @@ export const answerResultSchema = z.object({
   status: answerStatusSchema,
   /** The word's result in the report once it is finished; null while it still needs answers. */
   wordResult: testResultSchema.nullable(),
+  next: nextWordSchema,
 });
 export type AnswerResult = z.infer<typeof answerResultSchema>;
 
@@ -563,7 +572,9 @@ export const skipResultSchema = z.object({
   answer: z.array(z.string()),
   status: z.enum(['applied', 'wordFinished']),
   wordResult: testResultSchema,
+  next: nextWordSchema,
 });
+export type SkipResult = z.infer<typeof skipResultSchema>;
 export const urlSchema = z.object({ url: z.url() });
 export const plansSchema = z.array(planSchema);
 export const emptySchema = z.null();

@@ -155,6 +155,7 @@ describe(`a test run (${testDriver})`, () => {
       doneDefinitions: ['Katze'],
       status: 'applied',
       wordResult: null,
+      next: { ...now.test, needAnswers: 1, doneDefinitions: ['Katze'] },
     });
     const wrong = await answer(user, 'Hund');
     expect(wrong).toMatchObject({
@@ -185,7 +186,12 @@ describe(`a test run (${testDriver})`, () => {
     expect((await state(user)).test?.term).toBe('tree');
     const lastWord = await current(user);
     const skipped = await drive().skip(user, lastWord);
-    expect(skipped.json()).toEqual({ answer: ['Baum'], status: 'applied', wordResult: 'skipped' });
+    expect(skipped.json()).toEqual({
+      answer: ['Baum'],
+      status: 'applied',
+      wordResult: 'skipped',
+      next: null,
+    });
 
     const finished = await state(user);
     expect(finished.test).toBeNull();

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { MASTERED_STABILITY_DAYS } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
@@ -62,6 +62,15 @@ const askedItemJoin = and(
   eq(testItems.testId, testSessions.id),
   eq(testItems.position, sql`${sql.placeholder('position')}::int`),
 );
+
+/** What `saveItemIf` saved: the test's word at its new position, read by the saving statement. */
+export interface SavedItem {
+  /**
+   * The word at `nextPosition` when the save moved the test on (null past its last word); null
+   * as well when it stayed on the saved word, which the caller has already.
+   */
+  next: TestSessionItem | null;
+}
 
 /** Null for the row of a user without a test (every column null from the outer join). */
 function toCursor(row: {
@@ -258,10 +267,12 @@ export class TestingRepository {
 
   /**
    * Replaces the word at `position` and moves to `nextPosition`, unless the test changed since
-   * `version` was read; false when it did. One statement: the test row moves (and gets a new
+   * `version` was read; undefined when it did. One statement: the test row moves (and gets a new
    * version) only if unchanged, only then is its one word row rewritten, and only then is the
    * attempt added to the review log — so an attempt applied once is logged once. A word deleted
-   * since the test started is not logged (its log went with it).
+   * since the test started is not logged (its log went with it). The same statement reads the
+   * word at `nextPosition` when it differs from `position`, so the answer can show the next word
+   * without another query (docs/decisions/0045-one-round-trip-per-answer.md).
    */
   async saveItemIf(
     tx: Tx | undefined,
@@ -269,7 +280,7 @@ export class TestingRepository {
     version: string,
     change: { position: number; item: TestSessionItem; nextPosition: number; now: Date },
     logged: NewReviewLogEntry,
-  ): Promise<boolean> {
+  ): Promise<SavedItem | undefined> {
     const build = (db: Db | Tx, name: string) => {
       const moved = db.$with('moved').as(
         db
@@ -293,7 +304,7 @@ export class TestingRepository {
           .where(
             and(
               sql`${testItems.testId} = (select ${moved.id} from ${moved})`,
-              eq(testItems.position, sql.placeholder('position')),
+              eq(testItems.position, sql`${sql.placeholder('position')}::int`),
             ),
           )
           .returning({ testId: testItems.testId }),
@@ -316,14 +327,30 @@ export class TestingRepository {
         .from(saved)
         .where(sql`exists (select 1 from ${words} where ${words.id} = ${sql.placeholder('wordId')}::uuid)`);
       const log = db.$with('log').as(db.insert(reviewLog).select(entry).returning({ id: reviewLog.id }));
-      return db.with(moved, saved, log).select({ testId: saved.testId }).from(saved).prepare(name);
+      // The word the test moved on to. The statement reads the table as it was before it
+      // (data-modifying CTEs do not see each other's writes), which is right for a row it does
+      // not write; the saved word itself is the caller's, so it is not read back.
+      const nextItem = alias(testItems, 'next_item');
+      return db
+        .with(moved, saved, log)
+        .select({ testId: saved.testId, next: nextItem.item })
+        .from(saved)
+        .leftJoin(
+          nextItem,
+          and(
+            eq(nextItem.testId, saved.testId),
+            eq(nextItem.position, sql`${sql.placeholder('nextPosition')}::int`),
+            sql`${sql.placeholder('nextPosition')}::int <> ${sql.placeholder('position')}::int`,
+          ),
+        )
+        .prepare(name);
     };
     // Prepared once for the pool (the hot path: an answer that does not finish its word); a
     // transaction's statement lives with that transaction.
     const query = tx
       ? build(tx, 'testing_save_item')
       : this.prepared.get('save_item', (name) => build(this.db, name));
-    const saved = await query.execute({
+    const [saved] = await query.execute({
       id,
       version,
       position: change.position,
@@ -332,7 +359,7 @@ export class TestingRepository {
       now: change.now,
       ...logged,
     });
-    return saved.length > 0;
+    return saved && { next: saved.next };
   }
 
   /** One learner's review log, oldest first: the export and the optimizer's input. */

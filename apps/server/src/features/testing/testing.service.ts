@@ -10,6 +10,7 @@ import {
   type DueCounts,
   type Report,
   type ReviewLogEntry,
+  type SkipResult,
   type TestItem,
   type TestRange,
   type TestState,
@@ -23,7 +24,6 @@ import { chartDays, endOfUtcDay, gradeOf, NEW_CARD_STATE, review, streaks } from
 import {
   utcDay,
   type SnapshotWord,
-  type TestCursor,
   type TestHead,
   type NewReviewLogEntry,
   type TestingRepository,
@@ -75,7 +75,7 @@ function reviewed(test: TestHead, item: TestSessionItem, now: Date): StoredCard 
   return review(item.card, gradeOf(item), now);
 }
 
-function toTestItem(test: TestCursor, item: TestSessionItem): TestItem {
+function toTestItem(test: Pick<TestHead, 'position' | 'total'>, item: TestSessionItem): TestItem {
   return {
     wordId: item.wordId,
     term: item.term,
@@ -104,7 +104,20 @@ function toReport(dictionaryId: string | null, items: TestSessionItem[]): Report
   };
 }
 
-type SkipResult = { answer: string[]; status: 'applied' | 'wordFinished'; wordResult: TestResult };
+/**
+ * The test's current word as one read knows it, for a result that changed nothing: the word the
+ * read found when it is the current one, null once the test is finished, else unknown (the read
+ * has the asked word, not the current one).
+ */
+function standing(test: TestHead, item: TestSessionItem, index: number): TestItem | null | undefined {
+  if (index === test.position) return toTestItem(test, item);
+  return test.position >= test.total ? null : undefined;
+}
+
+/** `result` with the test's current word after it (`next`), left out when unknown. */
+function withNext<R extends { next?: TestItem | null }>(result: R, next: TestItem | null | undefined): R {
+  return next === undefined ? result : { ...result, next };
+}
 
 /** What the review log keeps of an applied attempt, besides the word, the time and the grade. */
 type AttemptLog = Pick<NewReviewLogEntry, 'definition' | 'typed' | 'result'>;
@@ -363,7 +376,11 @@ export class TestingService {
    * another, none is lost, and none lands on a word it was not typed for. A word that is
    * finished also updates its memory card, in one transaction with the progress.
    */
-  private async changeWord<R>(caller: Caller, target: AnswerTarget, change: WordChange<R>): Promise<R> {
+  private async changeWord<R extends { next?: TestItem | null }>(
+    caller: Caller,
+    target: AnswerTarget,
+    change: WordChange<R>,
+  ): Promise<R> {
     const index = target.position - 1;
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt += 1) {
       const found = await this.repository.findVersionedAt(caller.params, index);
@@ -375,11 +392,11 @@ export class TestingService {
         throw new AppError('WORD_NOT_CURRENT');
       const applied = item.attempts?.find((candidate) => candidate.id === target.attemptId);
       const replayed = applied && change.replay(item, applied);
-      if (replayed) return replayed;
-      if (index < test.position) return change.finished(item);
+      if (replayed) return withNext(replayed, standing(test, item, index));
+      if (index < test.position) return withNext(change.finished(item), standing(test, item, index));
 
       const outcome = change.apply(item);
-      if (!('item' in outcome)) return outcome.result;
+      if (!('item' in outcome)) return withNext(outcome.result, standing(test, item, index));
       const now = this.clock();
       const card = outcome.finished ? reviewed(test, outcome.item, now) : undefined;
       const progress = {
@@ -400,12 +417,21 @@ export class TestingService {
       };
       const saved = card
         ? await this.repository.transaction(async (tx) => {
-            if (!(await this.repository.saveItemIf(tx, test.id, version, progress, logged))) return false;
+            const savedItem = await this.repository.saveItemIf(tx, test.id, version, progress, logged);
+            if (!savedItem) return undefined;
             await this.repository.saveCard(tx, outcome.item.wordId, test.swap, card);
-            return true;
+            return savedItem;
           })
         : await this.repository.saveItemIf(undefined, test.id, version, progress, logged);
-      if (saved) return outcome.result;
+      if (saved) {
+        // The word just saved, or the one the saving statement read at the new position.
+        const at = { position: progress.nextPosition, total: test.total };
+        let next: TestItem | null | undefined;
+        if (!outcome.finished) next = toTestItem(at, progress.item);
+        else if (at.position >= at.total) next = null;
+        else next = saved.next ? toTestItem(at, saved.next) : undefined;
+        return withNext(outcome.result, next);
+      }
     }
     // Only a burst of answers to one test, faster than they can be saved, gets here.
     throw tooManyRequests(SAVE_RETRY_AFTER_SECONDS);

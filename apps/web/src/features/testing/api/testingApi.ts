@@ -4,6 +4,7 @@ import {
   type AnswerBody,
   type AnswerTarget,
   type ResponseOf,
+  type TestItem,
   type TesterOptions,
 } from '@wordhoard/shared';
 import { useCallback, useMemo } from 'react';
@@ -74,6 +75,27 @@ export function useRefreshTestingState() {
   const { http } = useServices();
   const queryClient = useQueryClient();
   return useCallback(() => refreshTestingState(queryClient, http), [queryClient, http]);
+}
+
+/**
+ * Shows the word an answer or a skip returned (`next`, decision 0045) as the test's current
+ * word, without asking the server again; testsLeft and the report stay as they are. Resolves to
+ * false when no test state is loaded to put it in (then load it).
+ */
+export function useShowNextWord() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (next: TestItem) => {
+      // A GET sent before the answer must not bring back the word as it was.
+      await queryClient.cancelQueries({ queryKey: testingKeys.state });
+      const state = queryClient.setQueryData<TestingState>(
+        testingKeys.state,
+        (old) => old && { ...old, test: next },
+      );
+      return state !== undefined;
+    },
+    [queryClient],
+  );
 }
 
 /**

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/http';
 import { PATHS } from '../../../shared/routing';
-import { testingKeys, useRefreshTestingState, useTestingCalls } from '../api/testingApi';
+import { testingKeys, useRefreshTestingState, useShowNextWord, useTestingCalls } from '../api/testingApi';
 import type { CheckState, SkipState } from './navigationState';
 import { useSubmissions } from './submissions';
 import { useActiveTest } from './useActiveTest';
@@ -33,6 +33,7 @@ export function useTestRunner(test: TestItem) {
   const { t } = useTranslation();
   const calls = useTestingCalls();
   const refreshState = useRefreshTestingState();
+  const showNextWord = useShowNextWord();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const activeTest = useActiveTest();
@@ -117,8 +118,10 @@ export function useTestRunner(test: TestItem) {
         await navigate(PATHS.testingCheck, { state: checkState });
         return;
       }
-      // Correct: stay and show the word's progress, or the next word (SPEC §4: refetch).
-      await refreshState().catch(() => undefined);
+      // Correct: stay and show the word's progress, or the next word, as the answer returned it
+      // (decision 0045); once the test is finished, or if the answer did not say, load it
+      // (SPEC §4: refetch).
+      if (!(result.next && (await showNextWord(result.next)))) await refreshState().catch(() => undefined);
       setAnswer('');
       setFeedback({
         tone: 'correct',

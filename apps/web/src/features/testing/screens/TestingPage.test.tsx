@@ -148,6 +148,39 @@ describe('test runner screen', { timeout: 20_000 }, () => {
     expect(bodies()[1]?.attemptId).not.toBe(bodies()[0]?.attemptId);
   });
 
+  it('shows the word after a correct answer from the answer itself: one request, no reload', async () => {
+    remember();
+    const { user: person, router } = await open();
+    await screen.findByText('house');
+    const seen = browser.requests.length;
+    const sent = () => browser.requests.slice(seen).map((request) => `${request.method} ${request.url}`);
+
+    await person.type(answerField(), 'Haus{Enter}');
+
+    await waitFor(() => expect(announcer()).toHaveTextContent('Correct! Entries still needed: 1.'));
+    expect(screen.getByText('Entries still needed: 1')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Already entered' })).toHaveTextContent('Haus');
+    expect(sent()).toEqual(['POST /api/testing']);
+
+    await person.type(answerField(), 'Gebäude{Enter}');
+
+    await waitFor(() => expect(announcer()).toHaveTextContent('Correct! On to the next word.'));
+    expect(screen.getByText('cat')).toBeInTheDocument();
+    expect(screen.getByText('Word 2 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Tests left today: 4')).toBeInTheDocument();
+    expect(screen.queryByText('Already entered')).not.toBeInTheDocument();
+    expect(answerField()).toHaveFocus();
+    expect(sent()).toEqual(['POST /api/testing', 'POST /api/testing']);
+    // The word shown is the one the server has current.
+    expect((await anotherTab(server, browser).state()).test).toMatchObject({ term: 'cat', position: 2 });
+
+    // After the last word there is no next one: the state (with the report) is loaded.
+    await person.type(answerField(), 'Katze{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testing/finish'));
+    expect(sent().slice(2, 4)).toEqual(['POST /api/testing', 'GET /api/testing']);
+  });
+
   it('sends one answer for Enter pressed twice before the first answer is back', async () => {
     remember();
     await open();

@@ -193,6 +193,8 @@ export const reportSchema = z.object({
     }),
   ),
 });
+      /** Terms of other words of the dictionary whose answer was typed for this one. */
+      confusedWith: z.array(z.string()),
 export type Report = z.infer<typeof reportSchema>;
 
 export const testStateSchema = z.object({
@@ -223,6 +225,10 @@ const nextWordSchema = testItemSchema.nullable().optional();
 export const answerResultSchema = z.object({
   result: z.enum(['correct', 'wrong']),
   almost: z.boolean(),
+/** Another word of the dictionary, as the dictionary has it. */
+export const otherWordSchema = z.object({ term: z.string(), definitions: z.array(z.string()) });
+export type OtherWord = z.infer<typeof otherWordSchema>;
+
   answer: z.string(),
   correctAnswers: z.array(z.string()),
   needAnswers: z.number().int(),
@@ -234,6 +240,11 @@ export const answerResultSchema = z.object({
 });
 export type AnswerResult = z.infer<typeof answerResultSchema>;
 
+  /**
+   * A wrong answer that is another word's answer (its definition; its term in a swapped test):
+   * that word, so the check screen can say what the typed answer means. Absent otherwise.
+   */
+  confusedWith: otherWordSchema.optional(),
 // --- Spaced repetition and progress (docs/decisions/0011-spaced-repetition.md) ------------
 
 /** Words due by the end of today (UTC), per dictionary and direction; dictionaries with none are left out. */

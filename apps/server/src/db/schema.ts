@@ -172,6 +172,8 @@ export interface TestSessionItem {
   /** Whether a definition was accepted only as a near miss (FSRS grade Hard). Absent: no. */
   almost?: boolean;
   /**
+  /** Terms of other words of the dictionary whose answer was typed for this one (confusions). */
+  confusions?: string[];
    * The word's memory state in this test's direction when the test started (null: never
    * reviewed). Only the active test changes it, so the answer path needs no read to grade.
    * Absent in tests saved before spaced repetition: then the word is not graded.
@@ -197,6 +199,8 @@ export interface AppliedAttempt {
 }
 
 /** An FSRS card as the test snapshot keeps it (docs/decisions/0011-spaced-repetition.md). */
+  /** The other word a wrong answer was the answer of, so a repeat says it again. */
+  confusedWith?: { term: string; definitions: string[] };
 export interface StoredCard {
   due: string;
   stability: number;

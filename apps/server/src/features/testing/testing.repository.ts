@@ -383,6 +383,23 @@ export class TestingRepository {
 
   // --- Spaced repetition (docs/decisions/0011-spaced-repetition.md) ---------------------------
 
+  /** The other words of a dictionary (term and definitions): what a wrong answer may be of. */
+  async otherWords(dictionaryId: string, wordId: string): Promise<{ term: string; definitions: string[] }[]> {
+    const query = this.prepared.get('other_words', (name) =>
+      this.db
+        .select({ term: words.term, definitions: words.definitions })
+        .from(words)
+        .where(
+          and(
+            eq(words.dictionaryId, sql.placeholder('dictionaryId')),
+            sql`${words.id} <> ${sql.placeholder('wordId')}::uuid`,
+          ),
+        )
+        .prepare(name),
+    );
+    return query.execute({ dictionaryId, wordId });
+  }
+
   /** The cards of `wordIds` in one direction, in one query. */
   async cardsFor(
     dictionaryId: string,

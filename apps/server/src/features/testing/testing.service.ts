@@ -2,10 +2,12 @@ import {
   DUE_TEST_MAX_WORDS,
   ROLE_LIMITS,
   findMatch,
+  gradeAnswer,
   normalizeAnswer,
   type AnswerBody,
   type AnswerResult,
   type AnswerTarget,
+  type OtherWord,
   type DictionaryProgress,
   type DueCounts,
   type Report,
@@ -100,6 +102,7 @@ function toReport(dictionaryId: string | null, items: TestSessionItem[]): Report
       definitions: item.definitions,
       result: item.result ?? 'skipped',
       answers: item.answers,
+      confusedWith: item.confusions ?? [],
     })),
   };
 }
@@ -132,10 +135,12 @@ interface WordChange<R> {
    * The current word changed, its result and what the review log keeps of it; or a result
    * alone when nothing is to change.
    */
-  apply(
-    item: TestSessionItem,
-  ): { item: TestSessionItem; finished: boolean; result: R; log: AttemptLog } | { result: R };
+  apply(item: TestSessionItem, test: TestHead): Promise<Outcome<R>> | Outcome<R>;
 }
+type Outcome<R> = { item: TestSessionItem; finished: boolean; result: R; log: AttemptLog } | { result: R };
+
+/** At most this many other words a word was mixed up with are kept for its report line. */
+const MAX_CONFUSIONS = 5;
 
 /** A finished word's result in the report. */
 const finalResult = (item: TestSessionItem): TestResult => item.result ?? 'skipped';
@@ -154,6 +159,7 @@ function replayedAnswer(item: TestSessionItem, attempt: AppliedAttempt): AnswerR
       doneDefinitions,
       status: 'applied',
       wordResult: null,
+      ...(attempt.confusedWith ? { confusedWith: attempt.confusedWith } : {}),
     };
   }
   const definition = item.done[attempt.done - 1] ?? '';
@@ -263,10 +269,20 @@ export class TestingService {
           wordResult: finalResult(item),
         };
       },
-      apply: (item) => {
+      apply: async (item, test) => {
         const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
-        const match = findMatch(typed, remaining);
+        let match = findMatch(typed, remaining);
         const repeat = findMatch(typed, item.done);
+        // Another word's answer is never accepted, not even as a near miss, and a wrong answer
+        // may be just that (a confusion): only then is the rest of the dictionary read.
+        let confusedWith: OtherWord | undefined;
+        if (match?.kind !== 'exact' && repeat?.kind !== 'exact' && test.dictionaryId !== null) {
+          const found = await this.otherWordAnswered(test.dictionaryId, test.swap, item, typed, remaining);
+          if (found) {
+            match = null;
+            confusedWith = found;
+          }
+        }
         // A definition already accepted, typed again (a double submit, or a slip): not a
         // mistake, and nothing to record. A new definition it matches exactly still wins.
         if (repeat && (!match || (match.kind === 'almost' && repeat.kind === 'exact'))) {
@@ -302,15 +318,20 @@ export class TestingService {
             }),
           };
         } else {
+          const confusions = item.confusions ?? [];
           changed = {
             ...item,
             answers: normalizeAnswer(typed) === '' ? item.answers : record(item.answers, typed),
             mistakes: item.mistakes + 1,
+            ...(confusedWith && !confusions.includes(confusedWith.term)
+              ? { confusions: [...confusions, confusedWith.term].slice(-MAX_CONFUSIONS) }
+              : {}),
             attempts: remember(item, {
               id: body.attemptId,
               kind: 'wrong',
               done: item.done.length,
               typed: typed.trim(),
+              ...(confusedWith ? { confusedWith } : {}),
             }),
           };
         }
@@ -332,10 +353,32 @@ export class TestingService {
             doneDefinitions: changed.done,
             status: 'applied',
             wordResult: changed.result,
+            ...(confusedWith ? { confusedWith } : {}),
           },
         };
       },
     });
+  }
+
+  /**
+   * The other word of the dictionary whose answer `typed` is (its definition; its term in a
+   * swapped test), when it is not an answer of this word: a confusion (docs/decisions/0043).
+   */
+  private async otherWordAnswered(
+    dictionaryId: string,
+    swap: boolean,
+    item: TestSessionItem,
+    typed: string,
+    remaining: string[],
+  ): Promise<OtherWord | undefined> {
+    const others = await this.repository.otherWords(dictionaryId, item.wordId);
+    const answers = others.flatMap((word) =>
+      (swap ? [word.term] : word.definitions).map((answer) => ({ answer, word })),
+    );
+    const grade = gradeAnswer(typed, remaining, { otherDefinitions: answers.map((entry) => entry.answer) });
+    if (grade.kind !== 'wrong' || !grade.otherDefinition) return undefined;
+    const word = answers[grade.otherDefinition.index]?.word;
+    return word && { term: word.term, definitions: word.definitions };
   }
 
   /**
@@ -395,7 +438,7 @@ export class TestingService {
       if (replayed) return withNext(replayed, standing(test, item, index));
       if (index < test.position) return withNext(change.finished(item), standing(test, item, index));
 
-      const outcome = change.apply(item);
+      const outcome = await change.apply(item, test);
       if (!('item' in outcome)) return withNext(outcome.result, standing(test, item, index));
       const now = this.clock();
       const card = outcome.finished ? reviewed(test, outcome.item, now) : undefined;

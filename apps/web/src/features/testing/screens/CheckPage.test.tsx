@@ -111,6 +111,28 @@ describe('check screen', { timeout: 20_000 }, () => {
     expect(skips()).toEqual([]);
   });
 
+  it('says whose meaning a wrong answer is when it belongs to another word', async () => {
+    await answer('Katze');
+
+    const verdict = screen.getByTestId('check-result');
+    expect(verdict).toHaveAttribute('data-result', 'wrong');
+    const confusion = screen.getByTestId('check-confusion');
+    expect(confusion).toHaveTextContent('“Katze” is the meaning of “cat”.');
+    expect(within(confusion).getByText('Katze')).toHaveAttribute('lang', 'de');
+    expect(within(confusion).getByText('cat')).toHaveAttribute('lang', 'en');
+    await waitFor(() =>
+      expect(screen.getByTestId('check-announcer')).toHaveTextContent(
+        'Not quite. The correct answers: Haus, Gebäude “Katze” is the meaning of “cat”.',
+      ),
+    );
+  });
+
+  it('says nothing of other words for an answer that is nobody’s', async () => {
+    await answer('Hund');
+    expect(screen.getByTestId('check-result')).toHaveAttribute('data-result', 'wrong');
+    expect(screen.queryByTestId('check-confusion')).not.toBeInTheDocument();
+  });
+
   it('marks the answers already entered among the correct ones', async () => {
     await answer('Haus', 'Hund');
 

@@ -75,12 +75,29 @@ function CheckResult({ check }: { check: CheckState }) {
   if (outdated) return <Navigate replace to={PATHS.testing} />;
 
   const backToTest = () => void navigate(PATHS.testing, { replace: true });
+  // A wrong answer that is another word's answer: say whose (its meaning, or in a swapped test
+  // the term it belongs to).
+  const swapped = activeTest?.options.swap ?? false;
+  const confusion =
+    result.confusedWith &&
+    ({
+      key: swapped ? 'Testing.Check.ConfusedTerm' : 'Testing.Check.ConfusedMeaning',
+      values: {
+        answer: result.answer,
+        other: swapped ? result.confusedWith.definitions.join(', ') : result.confusedWith.term,
+      },
+    } as const);
   const announcement =
     kind === 'correct'
       ? t('Testing.Check.Correct')
       : kind === 'almost'
         ? t('Testing.Check.AlmostText', { answer: result.answer })
-        : t('Testing.Check.WrongText', { answers: result.correctAnswers.join(', ') });
+        : [
+            t('Testing.Check.WrongText', { answers: result.correctAnswers.join(', ') }),
+            confusion ? t(`${confusion.key}Text`, confusion.values) : '',
+          ]
+            .join(' ')
+            .trim();
 
   return (
     <Page title={t('Testing.CheckTitle')} width="narrow">
@@ -118,6 +135,19 @@ function CheckResult({ check }: { check: CheckState }) {
           )}
         </dl>
 
+        {kind === 'wrong' && confusion && (
+          <p className={styles.confusion} data-testid="check-confusion">
+            <Trans
+              i18nKey={confusion.key}
+              values={confusion.values}
+              components={{
+                answer: <span lang={activeTest?.answerLanguage} />,
+                // The other word is shown as the prompts are: its term, or its definitions when swapped.
+                other: <span lang={activeTest?.promptLanguage} />,
+              }}
+            />
+          </p>
+        )}
         {kind === 'wrong' && (
           <div className={styles.answers}>
             <h2 id={answersId} className={styles.subheading}>

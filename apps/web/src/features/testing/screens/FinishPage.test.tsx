@@ -76,6 +76,10 @@ describe('test report screen', { timeout: 20_000 }, () => {
     expect(house).toHaveTextContent('Correct');
     expect(cat).toHaveTextContent('You typedHund, Katze');
     expect(cat).toHaveTextContent('Wrong');
+    // "Hund" is the meaning of "dog": the report keeps the pair to tell apart.
+    expect(within(cat).getByTestId('report-confusions')).toHaveTextContent('Mixed up withdog');
+    expect(within(cat).getByText('dog')).toHaveAttribute('lang', 'en');
+    expect(within(house).queryByTestId('report-confusions')).not.toBeInTheDocument();
     expect(dog).toHaveTextContent('Nothing typed');
     expect(dog).toHaveTextContent('Skipped');
     await waitFor(() =>

@@ -179,6 +179,17 @@ function TestReport({ report, testsLeft }: { report: Report; testsLeft: number }
                     )}
                   </dd>
                 </div>
+                {item.confusedWith.length > 0 && (
+                  // Other words whose answers were typed for this one: the pairs to tell apart.
+                  <div data-testid="report-confusions">
+                    <dt>{t('Testing.Finish.ConfusedWith')}</dt>
+                    <dd
+                      lang={activeTest?.options.swap ? activeTest.answerLanguage : activeTest?.promptLanguage}
+                    >
+                      {item.confusedWith.join(', ')}
+                    </dd>
+                  </div>
+                )}
               </dl>
             </li>
           ))}

@@ -392,6 +392,17 @@ export const contract = {
     response: s.skipResultSchema,
   }),
 
+  overrideAnswer: endpoint({
+    method: 'POST',
+    path: '/testing/override',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Accept an answer graded wrong ("I was right"): once per answer, logged and scheduled',
+    body: s.overrideBodySchema,
+    status: 200,
+    response: s.answerResultSchema,
+  }),
+
   dueCounts: endpoint({
     method: 'GET',
     path: '/testing/due',

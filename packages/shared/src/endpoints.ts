@@ -44,6 +44,7 @@ export const ENDPOINT_ROUTES = {
   getTesting: { method: 'GET', path: '/testing' },
   answer: { method: 'POST', path: '/testing' },
   skip: { method: 'POST', path: '/testing/skip' },
+  overrideAnswer: { method: 'POST', path: '/testing/override' },
   dueCounts: { method: 'GET', path: '/testing/due' },
   exportReviewLog: { method: 'GET', path: '/users/me/reviews' },
   plans: { method: 'GET', path: '/stripe/plans' },

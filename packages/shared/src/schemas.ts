@@ -190,11 +190,11 @@ export const reportSchema = z.object({
       definitions: z.array(z.string()),
       result: testResultSchema,
       answers: z.array(z.string()),
+      /** Terms of other words of the dictionary whose answer was typed for this one. */
+      confusedWith: z.array(z.string()),
     }),
   ),
 });
-      /** Terms of other words of the dictionary whose answer was typed for this one. */
-      confusedWith: z.array(z.string()),
 export type Report = z.infer<typeof reportSchema>;
 
 export const testStateSchema = z.object({
@@ -222,13 +222,13 @@ export type AnswerStatus = z.infer<typeof answerStatusSchema>;
  */
 const nextWordSchema = testItemSchema.nullable().optional();
 
-export const answerResultSchema = z.object({
-  result: z.enum(['correct', 'wrong']),
-  almost: z.boolean(),
 /** Another word of the dictionary, as the dictionary has it. */
 export const otherWordSchema = z.object({ term: z.string(), definitions: z.array(z.string()) });
 export type OtherWord = z.infer<typeof otherWordSchema>;
 
+export const answerResultSchema = z.object({
+  result: z.enum(['correct', 'wrong']),
+  almost: z.boolean(),
   answer: z.string(),
   correctAnswers: z.array(z.string()),
   needAnswers: z.number().int(),
@@ -237,14 +237,14 @@ export type OtherWord = z.infer<typeof otherWordSchema>;
   /** The word's result in the report once it is finished; null while it still needs answers. */
   wordResult: testResultSchema.nullable(),
   next: nextWordSchema,
-});
-export type AnswerResult = z.infer<typeof answerResultSchema>;
-
   /**
    * A wrong answer that is another word's answer (its definition; its term in a swapped test):
    * that word, so the check screen can say what the typed answer means. Absent otherwise.
    */
   confusedWith: otherWordSchema.optional(),
+});
+export type AnswerResult = z.infer<typeof answerResultSchema>;
+
 // --- Spaced repetition and progress (docs/decisions/0011-spaced-repetition.md) ------------
 
 /** Words due by the end of today (UTC), per dictionary and direction; dictionaries with none are left out. */
@@ -442,7 +442,8 @@ export const dictionaryExportResponseSchema = z.union([dictionaryExportSchema, z
 // --- The review log (docs/decisions/0044-review-log.md) --------------------------------------
 
 /** How one graded attempt went: an almost-right answer is accepted, but logged apart. */
-export const REVIEW_RESULTS = ['correct', 'almost', 'wrong', 'skipped'] as const;
+/** `overridden`: a wrong grade the learner said was right ("I was right"), accepted. */
+export const REVIEW_RESULTS = ['correct', 'almost', 'wrong', 'skipped', 'overridden'] as const;
 export type ReviewResult = (typeof REVIEW_RESULTS)[number];
 
 /** One graded attempt: every typed answer and every skip, as the learner made it. */
@@ -563,6 +564,12 @@ export const answerBodySchema = answerTargetSchema.extend({
 });
 export type AnswerBody = z.infer<typeof answerBodySchema>;
 export const skipBodySchema = answerTargetSchema;
+/**
+ * "I was right": the current word, this submission's own attemptId, and the attempt whose
+ * wrong grade the learner overrides (once per answer).
+ */
+export const overrideBodySchema = answerTargetSchema.extend({ overrides: idSchema });
+export type OverrideBody = z.infer<typeof overrideBodySchema>;
 export const checkoutBodySchema = z.object({ planId: z.literal('premium') });
 
 // --- Responses -----------------------------------------------------------------------------

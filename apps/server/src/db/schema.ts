@@ -169,11 +169,11 @@ export interface TestSessionItem {
   answers: string[];
   /** Wrong checks so far: a word completed or skipped after one counts wrong. */
   mistakes: number;
+  /** Terms of other words of the dictionary whose answer was typed for this one (confusions). */
+  confusions?: string[];
   /** Whether a definition was accepted only as a near miss (FSRS grade Hard). Absent: no. */
   almost?: boolean;
   /**
-  /** Terms of other words of the dictionary whose answer was typed for this one (confusions). */
-  confusions?: string[];
    * The word's memory state in this test's direction when the test started (null: never
    * reviewed). Only the active test changes it, so the answer path needs no read to grade.
    * Absent in tests saved before spaced repetition: then the word is not graded.
@@ -193,14 +193,17 @@ export interface TestSessionItem {
  */
 export interface AppliedAttempt {
   id: string;
-  kind: 'correct' | 'almost' | 'wrong' | 'skip';
+  /** `override`: the learner's "I was right" for a wrong attempt, accepted. */
+  kind: 'correct' | 'almost' | 'wrong' | 'skip' | 'override';
   done: number;
   typed?: string;
+  /** A wrong attempt the learner has since overridden: once per answer. */
+  overridden?: true;
+  /** The other word a wrong answer was the answer of, so a repeat says it again. */
+  confusedWith?: { term: string; definitions: string[] };
 }
 
 /** An FSRS card as the test snapshot keeps it (docs/decisions/0011-spaced-repetition.md). */
-  /** The other word a wrong answer was the answer of, so a repeat says it again. */
-  confusedWith?: { term: string; definitions: string[] };
 export interface StoredCard {
   due: string;
   stability: number;

@@ -54,6 +54,8 @@ export const de: MessageCatalog = {
     EMPTY_TEST: 'Zu diesen Optionen passen keine Wörter',
     NO_ACTIVE_TEST: 'Es läuft gerade kein Test',
     WORD_NOT_CURRENT: 'Diese Antwort gehört nicht zum aktuellen Wort deines Tests',
+    NOT_OVERRIDABLE:
+      'Diese Antwort kann nicht mehr angenommen werden: sie wurde nicht als falsch gewertet, ist schon angenommen, oder das Wort ist schon vorbei',
     TRANSLATION_UNAVAILABLE: 'Die Übersetzung ist gerade nicht verfügbar',
     PAYMENTS_UNAVAILABLE: 'Zahlungen sind gerade nicht möglich',
     ALREADY_PREMIUM: 'Du hast bereits Premium',

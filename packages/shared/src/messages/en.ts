@@ -56,6 +56,8 @@ export const en = {
     EMPTY_TEST: 'No words match these options',
     NO_ACTIVE_TEST: 'There is no test in progress',
     WORD_NOT_CURRENT: 'This answer is not for the current word of your test',
+    NOT_OVERRIDABLE:
+      'This answer can no longer be accepted: it was not graded wrong, it was already accepted, or the word has moved on',
     TRANSLATION_UNAVAILABLE: 'Translation is not available right now',
     PAYMENTS_UNAVAILABLE: 'Payments are not available right now',
     ALREADY_PREMIUM: 'You already have Premium',

@@ -53,6 +53,8 @@ export const es: MessageCatalog = {
     EMPTY_TEST: 'Ninguna palabra coincide con estas opciones',
     NO_ACTIVE_TEST: 'No hay ninguna prueba en curso',
     WORD_NOT_CURRENT: 'Esta respuesta no corresponde a la palabra actual de tu prueba',
+    NOT_OVERRIDABLE:
+      'Esta respuesta ya no se puede aceptar: no se calificó como incorrecta, ya se aceptó o la palabra ya pasó',
     TRANSLATION_UNAVAILABLE: 'La traducción no está disponible en este momento',
     PAYMENTS_UNAVAILABLE: 'Los pagos no están disponibles en este momento',
     ALREADY_PREMIUM: 'Ya tienes Premium',

@@ -55,6 +55,8 @@ export const fr: MessageCatalog = {
     EMPTY_TEST: 'Aucun mot ne correspond à ces options',
     NO_ACTIVE_TEST: 'Aucun test n’est en cours',
     WORD_NOT_CURRENT: 'Cette réponse ne porte pas sur le mot en cours de votre test',
+    NOT_OVERRIDABLE:
+      'Cette réponse ne peut plus être acceptée : elle n’a pas été jugée fausse, elle a déjà été acceptée, ou le mot est passé',
     TRANSLATION_UNAVAILABLE: 'La traduction n’est pas disponible pour le moment',
     PAYMENTS_UNAVAILABLE: 'Les paiements ne sont pas disponibles pour le moment',
     ALREADY_PREMIUM: 'Vous disposez déjà de Premium',

@@ -53,6 +53,8 @@ export const it: MessageCatalog = {
     EMPTY_TEST: 'Nessuna parola corrisponde a queste opzioni',
     NO_ACTIVE_TEST: 'Non ci sono test in corso',
     WORD_NOT_CURRENT: 'Questa risposta non riguarda la parola attuale del tuo test',
+    NOT_OVERRIDABLE:
+      'Questa risposta non può più essere accettata: non è stata valutata sbagliata, è già stata accettata oppure la parola è passata',
     TRANSLATION_UNAVAILABLE: 'La traduzione non è disponibile al momento',
     PAYMENTS_UNAVAILABLE: 'I pagamenti non sono disponibili al momento',
     ALREADY_PREMIUM: 'Hai già Premium',

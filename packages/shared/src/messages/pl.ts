@@ -55,6 +55,8 @@ export const pl: MessageCatalog = {
     EMPTY_TEST: 'Żadne słowo nie pasuje do tych opcji',
     NO_ACTIVE_TEST: 'Nie ma trwającego testu',
     WORD_NOT_CURRENT: 'Ta odpowiedź nie dotyczy bieżącego słowa w Twoim teście',
+    NOT_OVERRIDABLE:
+      'Tej odpowiedzi nie można już uznać: nie została oceniona jako błędna, już ją uznano albo słowo już minęło',
     TRANSLATION_UNAVAILABLE: 'Tłumaczenie jest obecnie niedostępne',
     PAYMENTS_UNAVAILABLE: 'Płatności są obecnie niedostępne',
     ALREADY_PREMIUM: 'Masz już Premium',

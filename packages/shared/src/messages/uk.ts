@@ -55,6 +55,8 @@ export const uk: MessageCatalog = {
     EMPTY_TEST: 'Немає слів, що відповідають цим параметрам',
     NO_ACTIVE_TEST: 'Зараз немає активного тесту',
     WORD_NOT_CURRENT: 'Ця відповідь не стосується поточного слова вашого тесту',
+    NOT_OVERRIDABLE:
+      'Цю відповідь уже не можна зарахувати: її не було оцінено як неправильну, її вже зараховано або слово вже пройдено',
     TRANSLATION_UNAVAILABLE: 'Переклад зараз недоступний',
     PAYMENTS_UNAVAILABLE: 'Оплата зараз недоступна',
     ALREADY_PREMIUM: 'У вас уже є Premium',

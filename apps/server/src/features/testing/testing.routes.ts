@@ -12,6 +12,7 @@ export function registerTestingRoutes(app: FastifyInstance, deps: { testing: Tes
   route(app, 'dueCounts', ({ caller }) => testing.dueCounts(caller));
   route(app, 'dictionaryProgress', ({ caller, params }) => testing.progress(caller, params.id));
   route(app, 'skip', ({ caller, body }) => testing.skip(caller, body));
+  route(app, 'overrideAnswer', ({ caller, body }) => testing.override(caller, body));
   route(app, 'exportReviewLog', async ({ caller, reply }) => {
     const csv = toFsrsCsv(await testing.reviewLog(caller));
     asAttachment(reply, 'wordhoard-reviews.csv', 'text/csv; charset=utf-8');

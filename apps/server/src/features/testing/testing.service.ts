@@ -1,6 +1,7 @@
 import {
   DUE_TEST_MAX_WORDS,
   ROLE_LIMITS,
+  editDistance,
   findMatch,
   gradeAnswer,
   normalizeAnswer,
@@ -8,6 +9,7 @@ import {
   type AnswerResult,
   type AnswerTarget,
   type OtherWord,
+  type OverrideBody,
   type DictionaryProgress,
   type DueCounts,
   type Report,
@@ -379,6 +381,70 @@ export class TestingService {
     if (grade.kind !== 'wrong' || !grade.otherDefinition) return undefined;
     const word = answers[grade.otherDefinition.index]?.word;
     return word && { term: word.term, definitions: word.definitions };
+  }
+
+  /**
+   * "I was right": accepts the wrong attempt `body.overrides` of the current word, once, as the
+   * remaining definition closest to what was typed. The check no longer counts as a mistake;
+   * the override is logged (`overridden`) and, when it completes the word, graded as any
+   * answer is. Refused (NOT_OVERRIDABLE) for anything else: a right or skipped attempt, one
+   * already overridden, one forgotten (past the last MAX_RECORDED_ANSWERS), a word with
+   * nothing left to type.
+   */
+  async override(caller: Caller, body: OverrideBody): Promise<AnswerResult> {
+    return this.changeWord(caller, body, {
+      replay: (item, attempt) => (attempt.kind === 'override' ? replayedAnswer(item, attempt) : undefined),
+      finished: () => {
+        throw new AppError('NOT_OVERRIDABLE');
+      },
+      apply: (item) => {
+        const wrong = item.attempts?.find(
+          (attempt) => attempt.id === body.overrides && attempt.kind === 'wrong' && !attempt.overridden,
+        );
+        const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
+        const typed = wrong?.typed ?? '';
+        const given = normalizeAnswer(typed);
+        if (!wrong || remaining.length === 0 || given === '') throw new AppError('NOT_OVERRIDABLE');
+        // The definition the learner meant: the remaining one nearest to what they typed.
+        const distance = (definition: string) => editDistance(given, normalizeAnswer(definition));
+        const definition = remaining.reduce((best, candidate) =>
+          distance(candidate) < distance(best) ? candidate : best,
+        );
+        const done = [...item.done, definition];
+        const mistakes = Math.max(0, item.mistakes - 1);
+        const finished = done.length === item.definitions.length;
+        const changed: TestSessionItem = {
+          ...item,
+          done,
+          mistakes,
+          result: finished ? (mistakes > 0 ? 'wrong' : 'correct') : null,
+          attempts: remember(
+            {
+              ...item,
+              attempts: item.attempts?.map((attempt) =>
+                attempt === wrong ? { ...attempt, overridden: true } : attempt,
+              ),
+            },
+            { id: body.attemptId, kind: 'override', done: done.length },
+          ),
+        };
+        return {
+          item: changed,
+          finished,
+          log: { definition, typed, result: 'overridden' },
+          result: {
+            result: 'correct',
+            almost: false,
+            answer: definition,
+            correctAnswers: [definition],
+            needAnswers: changed.definitions.length - changed.done.length,
+            doneDefinitions: changed.done,
+            status: 'applied',
+            wordResult: changed.result,
+          },
+        };
+      },
+    });
   }
 
   /**

@@ -3,6 +3,7 @@ import {
   MAX_PAGE_LIMIT,
   type AnswerBody,
   type AnswerTarget,
+  type OverrideBody,
   type ResponseOf,
   type TestItem,
   type TesterOptions,
@@ -109,6 +110,20 @@ export function useTestingCalls() {
       createTester: (options: TesterOptions) => http.request('createTester', { body: options, silent: true }),
       answer: (body: AnswerBody) => http.request('answer', { body, silent: true }),
       skip: (body: AnswerTarget) => http.request('skip', { body, silent: true }),
+      overrideAnswer: (body: OverrideBody) => http.request('overrideAnswer', { body, silent: true }),
+      /**
+       * Adds `definition` to a word of the tested dictionary (after "I was right"): the word as
+       * saved now, plus the new definition, unless it is there already.
+       */
+      addDefinition: async (dictionaryId: string, wordId: string, definition: string) => {
+        const word = await http.request('getWord', { params: { id: dictionaryId, wordId }, silent: true });
+        if (word.definitions.includes(definition)) return;
+        await http.request('updateDictionary', {
+          params: { id: dictionaryId },
+          body: { words: { update: [{ id: wordId, definitions: [...word.definitions, definition] }] } },
+          silent: true,
+        });
+      },
     }),
     [http],
   );

@@ -11,6 +11,8 @@ const checkStateSchema = z.object({
   position: z.number().int(),
   term: z.string(),
   result: answerResultSchema,
+  /** The checked answer's attemptId: "I was right" names it. */
+  attemptId: z.string().optional(),
 });
 export type CheckState = z.infer<typeof checkStateSchema>;
 

@@ -91,7 +91,7 @@ export function useTestRunner(test: TestItem) {
 
   const answerMutation = useMutation({
     mutationFn: (body: AnswerBody) => calls.answer(body),
-    onSuccess: async (result: AnswerResult) => {
+    onSuccess: async (result: AnswerResult, body: AnswerBody) => {
       if (result.status === 'wordFinished') {
         await showMovedOn();
         return;
@@ -114,6 +114,7 @@ export function useTestRunner(test: TestItem) {
           position: test.position,
           term: test.term,
           result,
+          attemptId: body.attemptId,
         };
         await navigate(PATHS.testingCheck, { state: checkState });
         return;

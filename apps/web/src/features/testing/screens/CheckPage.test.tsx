@@ -13,6 +13,7 @@ describe('check screen', { timeout: 20_000 }, () => {
   let server: ApiServer;
   let browser: TestBrowser;
   let user: User;
+  let dictionaryId: string;
 
   beforeAll(async () => {
     server = await startApiServer();
@@ -25,6 +26,7 @@ describe('check screen', { timeout: 20_000 }, () => {
       { term: 'cat', definitions: ['Katze'] },
     ]);
     ({ browser, user } = member);
+    dictionaryId = member.dictionary.id;
     await startRememberedTest(server, browser, user, member.dictionary);
   });
 
@@ -125,6 +127,39 @@ describe('check screen', { timeout: 20_000 }, () => {
         'Not quite. The correct answers: Haus, Gebäude “Katze” is the meaning of “cat”.',
       ),
     );
+  });
+
+  it('accepts a wrong grade the learner overrides, once, and adds the answer to the word', async () => {
+    const { user: person, router } = await answer('Hause');
+    expect(screen.getByRole('button', { name: 'I was right' })).toHaveAccessibleDescription(
+      'Count this answer as right. You can do this once for each answer.',
+    );
+
+    await person.click(screen.getByRole('button', { name: 'I was right' }));
+
+    expect(await screen.findByText('Accepted: your answer counts as right.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'I was right' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next word' })).not.toBeInTheDocument();
+    const sent = browser.requests.filter((request) => request.url === '/api/testing/override');
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!.body)).toMatchObject({ position: 1, overrides: expect.any(String) });
+
+    await person.click(screen.getByRole('button', { name: 'Add “Hause” to the definitions' }));
+    expect(await screen.findByText('“Hause” is now a definition of “house”.')).toBeInTheDocument();
+    const dictionary = (
+      await server.api.as(browser.cookie()).call('getDictionary', { params: { id: dictionaryId } })
+    ).data();
+    expect(dictionary.words.find((word) => word.term === 'house')?.definitions).toEqual([
+      'Haus',
+      'Gebäude',
+      'Hause',
+    ]);
+
+    // The override took "Haus": the word goes on with one entry still needed.
+    await person.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
+    expect(await screen.findByText('house')).toBeInTheDocument();
+    expect(screen.getByText('Entries still needed: 1')).toBeInTheDocument();
   });
 
   it('says nothing of other words for an answer that is nobody’s', async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, RotateCcw, SkipForward } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/http';
@@ -10,6 +10,7 @@ import { Button, Card, Page, TABULAR_NUMS } from '../../../shared/ui';
 import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
 import { testingKeys, useRefreshTestingState, useTestingCalls, useTestingState } from '../api/testingApi';
 import { AnswerList } from '../components/AnswerList';
+import { OverridePanel } from '../components/OverridePanel';
 import { ResultIcon } from '../components/ResultIcon';
 import { parseCheckState, resultKind, type CheckState } from '../lib/navigationState';
 import { useSubmissions } from '../lib/submissions';
@@ -46,7 +47,10 @@ function CheckResult({ check }: { check: CheckState }) {
   const current = state.data;
   // A wrong answer leaves the word in place; if it is no longer the current one (the browser's
   // Back button), "Next" would skip another word: go to the runner instead.
-  const outdated = kind === 'wrong' && current !== undefined && current.test?.wordId !== check.wordId;
+  // An answer accepted by "I was right" moves the test on by itself: the screen stays.
+  const [accepted, setAccepted] = useState(false);
+  const outdated =
+    !accepted && kind === 'wrong' && current !== undefined && current.test?.wordId !== check.wordId;
 
   const backToRunner = async () => {
     await refreshState().catch(() => undefined);
@@ -168,8 +172,11 @@ function CheckResult({ check }: { check: CheckState }) {
           </p>
         )}
 
+        {kind === 'wrong' && (
+          <OverridePanel check={check} accepted={accepted} onAccepted={() => setAccepted(true)} />
+        )}
         <div className={styles.actions}>
-          {kind === 'wrong' ? (
+          {kind === 'wrong' && !accepted ? (
             <>
               <Button ref={primaryRef} icon={<RotateCcw />} onClick={backToTest}>
                 {t('Testing.Check.TryAgain')}
@@ -194,7 +201,7 @@ function CheckResult({ check }: { check: CheckState }) {
             </Button>
           )}
         </div>
-        {kind === 'wrong' && (
+        {kind === 'wrong' && !accepted && (
           <p id={nextHintId} className={styles.hint}>
             {t('Testing.Check.NextHint')}
           </p>

@@ -1,0 +1,102 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AnswerResult } from '@wordhoard/shared';
+import { BookPlus, ThumbsUp } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui';
+import { Notice } from '../../../shared/ui/Notice/Notice';
+import { useShowNextWord, useTestingCalls } from '../api/testingApi';
+import type { CheckState } from '../lib/navigationState';
+import { newAttemptId } from '../lib/submissions';
+import { useActiveTest } from '../lib/useActiveTest';
+import { useReportUnexpected } from '../lib/useReportUnexpected';
+import styles from '../screens/CheckPage.module.css';
+
+interface OverridePanelProps {
+  check: CheckState;
+  /** The override was accepted: the word moved on as after a right answer. */
+  onAccepted: (result: AnswerResult) => void;
+  accepted: boolean;
+}
+
+/**
+ * "I was right" under a wrong check (once per answer): the server accepts the typed answer as
+ * the nearest definition; then the typed answer can be added to the word's definitions, so the
+ * next test accepts it at once (docs/decisions/0047-overriding-a-grade.md).
+ */
+export function OverridePanel({ check, onAccepted, accepted }: OverridePanelProps) {
+  const { t } = useTranslation();
+  const calls = useTestingCalls();
+  const showNextWord = useShowNextWord();
+  const activeTest = useActiveTest();
+  const reportUnexpected = useReportUnexpected();
+  const hintId = useId();
+  const [attemptId] = useState(newAttemptId);
+  const typed = check.result.answer;
+
+  const override = useMutation({
+    mutationFn: () =>
+      calls.overrideAnswer({
+        position: check.position,
+        wordId: check.wordId,
+        attemptId,
+        overrides: check.attemptId ?? '',
+      }),
+    onSuccess: async (result) => {
+      if (result.next) await showNextWord(result.next);
+      onAccepted(result);
+    },
+    onError: reportUnexpected,
+  });
+  const dictionaryId = activeTest?.options.dictionaryId;
+  const addDefinition = useMutation({
+    mutationFn: () => calls.addDefinition(dictionaryId ?? '', check.wordId, typed),
+    onError: reportUnexpected,
+  });
+
+  if (!check.attemptId || typed === '') return null;
+  if (!accepted) {
+    return (
+      <div className={styles.override}>
+        <Button
+          variant="ghost"
+          icon={<ThumbsUp />}
+          aria-describedby={hintId}
+          aria-busy={override.isPending || undefined}
+          onClick={() => {
+            if (!override.isPending) override.mutate();
+          }}
+        >
+          {t('Testing.Check.IWasRight')}
+        </Button>
+        <p id={hintId} className={styles.hint}>
+          {t('Testing.Check.IWasRightHint')}
+        </p>
+      </div>
+    );
+  }
+  // A swapped test's answer is a term: it is no definition to add.
+  const canAdd = dictionaryId !== undefined && !activeTest?.options.swap;
+  return (
+    <div className={styles.override}>
+      <Notice tone="success">{t('Testing.Check.Overridden')}</Notice>
+      {canAdd &&
+        (addDefinition.isSuccess ? (
+          <Notice tone="success">
+            {t('Testing.Check.DefinitionAdded', { answer: typed, term: check.term })}
+          </Notice>
+        ) : (
+          <Button
+            variant="secondary"
+            icon={<BookPlus />}
+            aria-busy={addDefinition.isPending || undefined}
+            onClick={() => {
+              if (!addDefinition.isPending) addDefinition.mutate();
+            }}
+          >
+            {t('Testing.Check.AddDefinition', { answer: typed })}
+          </Button>
+        ))}
+    </div>
+  );
+}

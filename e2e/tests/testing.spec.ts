@@ -100,7 +100,11 @@ test('a whole test by keyboard alone: two definitions, almost, wrong then try ag
   await expect(page).toHaveURL(/\/testing\/check$/);
   await expect(page.getByTestId('check-result')).toHaveText('Not quite.');
   await expect(page.getByRole('list', { name: 'Correct answers' })).toHaveText('Katze');
-  await expect(page.getByTestId('check-announcer')).toHaveText('Not quite. The correct answers: Katze');
+  // "Hund" is the meaning of "dog" in this dictionary: the check says so (a confusion).
+  await expect(page.getByTestId('check-confusion')).toHaveText('“Hund” is the meaning of “dog”.');
+  await expect(page.getByTestId('check-announcer')).toHaveText(
+    'Not quite. The correct answers: Katze “Hund” is the meaning of “dog”.',
+  );
   await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();
   await page.keyboard.press('Enter');
 

@@ -1,7 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { main: 'src/main.ts' },
+  // The fit of personal FSRS parameters runs in a worker thread of its own file, beside main.js
+  // (features/learning/fitter.ts starts it).
+  entry: { main: 'src/main.ts', 'fit-worker': 'src/features/learning/fit.worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

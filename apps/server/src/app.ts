@@ -12,6 +12,8 @@ import type { Database } from './db/database';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { startGuestSweeper } from './features/auth/guest-sweeper';
 import { registerDictionariesRoutes } from './features/dictionaries/dictionaries.routes';
+import { registerLearningRoutes } from './features/learning/learning.routes';
+import { startNightlyFits } from './features/learning/nightly-fits';
 import { registerPaymentsRoutes } from './features/payments/payments.routes';
 import { registerPortabilityRoutes } from './features/portability/portability.routes';
 import { registerClientLimits } from './features/rate-limit/client-limits';
@@ -151,9 +153,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (deps.backgroundJobs) {
     const stopSweeper = startGuestSweeper(services.users, app.log, clock);
     const stopMaintenance = startEmbeddedMaintenance(database, app.log);
+    const stopNightlyFits = startNightlyFits(services.learning, app.log, clock);
     app.addHook('onClose', async () => {
       stopSweeper();
       stopMaintenance();
+      stopNightlyFits();
     });
   }
 
@@ -181,6 +185,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       registerPortabilityRoutes(api, { accountExport: services.accountExport });
       registerTranslateRoutes(api, { translate: services.translate });
       registerTestingRoutes(api, { testing: services.testing });
+      registerLearningRoutes(api, { learning: services.learning });
       registerPaymentsRoutes(api, { payments: services.payments });
     },
     { prefix: API_PREFIX },

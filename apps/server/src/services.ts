@@ -10,6 +10,9 @@ import { DictionariesService } from './features/dictionaries/dictionaries.servic
 import { EmailCodeService } from './features/auth/email-codes';
 import { EmailCodesRepository } from './features/auth/email-codes.repository';
 import { GoogleVerifier } from './features/auth/google';
+import { WorkerFitter } from './features/learning/fitter';
+import { LearningRepository } from './features/learning/learning.repository';
+import { LearningService } from './features/learning/learning.service';
 import { LogMailer, SmtpMailer, type Mailer } from './features/mail/mailer';
 import { PaymentsService, createStripeClient } from './features/payments/payments.service';
 import { SubscriptionsRepository } from './features/payments/subscriptions.repository';
@@ -91,18 +94,28 @@ export function createServices(deps: {
     clock,
   });
   const translate = new TranslateService(config.translate, clock);
+  const learning = new LearningService({
+    repository: new LearningRepository(db),
+    users,
+    rateLimiter,
+    fitter: new WorkerFitter(),
+    clock,
+    log,
+  });
 
   return {
     dictionaries,
     accountExport,
     translate,
     testing,
+    learning,
     payments,
     sessions,
     users,
     auth,
     rateLimiter,
     async close() {
+      await learning.close();
       smtpMailer?.close();
       if (redis) await redis.quit().catch(() => undefined);
     },

@@ -3,14 +3,14 @@ import type { Db } from '../src/db/database';
 
 /**
  * A fingerprint of everything a user saved (accounts, dictionaries, words, tests, attempts,
- * memory cards, test days, the review log,
+ * memory cards, test days, the review log, fitted parameters,
  * subscriptions, sessions). Security counters (rate limits, failed code tries) are left out:
  * they change on refusals by design.
  */
 export async function stateFingerprint(db: Db): Promise<string> {
   const result = await db.execute<{ fingerprint: string }>(sql`
     select concat_ws('|',
-      (select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || coalesce(md5(string_agg(role || coalesce(email, '') || interface_language || sorting_configs::text, ',' order by id)), '') from users),
+      (select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || coalesce(md5(string_agg(role || coalesce(email, '') || interface_language || sorting_configs::text || desired_retention, ',' order by id)), '') from users),
       (select count(*) || ':' || coalesce(md5(string_agg(name || from_language || to_language || words_count || updated_at::text, ',' order by id)), '') from dictionaries),
       (select count(*) || ':' || coalesce(md5(string_agg(term || array_to_string(definitions, ';') || updated_at::text, ',' order by id)), '') from words),
       (select count(*) || ':' || coalesce(md5(string_agg(position || ':' || total, ',' order by id)), '') from test_sessions),
@@ -19,6 +19,7 @@ export async function stateFingerprint(db: Db): Promise<string> {
       (select count(*) || ':' || coalesce(md5(string_agg(word_id || reversed::text || due::text || reps, ',' order by word_id, reversed)), '') from word_cards),
       (select count(*) || ':' || coalesce(sum(tests), 0) from test_days),
       (select count(*) || ':' || coalesce(max(id), 0) from review_log),
+      (select count(*) || ':' || coalesce(md5(string_agg(user_id || coalesce(fit_claimed_at::text, '') || coalesce(fitted_at::text, ''), ',' order by user_id)), '') from learner_parameters),
       (select count(*) from subscriptions),
       (select count(*) from sessions)
     ) as fingerprint`);

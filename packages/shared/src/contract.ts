@@ -24,7 +24,7 @@ export interface Endpoint {
   query?: z.ZodType;
   body?: z.ZodType;
   /** The success status and the schema of its body (`null` for an empty body). */
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   response: z.ZodType | null;
   /** A larger request body limit than the app's default (imports). */
   bodyLimit?: number;
@@ -209,7 +209,7 @@ export const contract = {
     path: '/users/me',
     access: 'session',
     tag: 'users',
-    summary: 'Change interface language or sorting',
+    summary: 'Change interface language, sorting or desired retention',
     body: s.updateMeBodySchema,
     status: 200,
     response: s.userSchema,
@@ -422,6 +422,36 @@ export const contract = {
       "Every review, as the FSRS optimizer's CSV (card_id, review_time, review_rating, review_state, review_duration)",
     status: 200,
     response: s.reviewLogCsvSchema,
+  }),
+
+  schedulerStatus: endpoint({
+    method: 'GET',
+    path: '/users/me/scheduler',
+    access: 'member',
+    tag: 'learning',
+    summary: 'Desired retention, reviews so far and the last fit of personal FSRS parameters',
+    status: 200,
+    response: s.schedulerStatusSchema,
+  }),
+  fitScheduler: endpoint({
+    method: 'POST',
+    path: '/users/me/scheduler/fit',
+    access: 'member',
+    tag: 'learning',
+    summary:
+      'Fit personal FSRS parameters from the review log, in the background (202; at most one fit per learner at a time)',
+    status: 202,
+    response: s.schedulerStatusSchema,
+  }),
+  workloadForecast: endpoint({
+    method: 'GET',
+    path: '/users/me/scheduler/forecast',
+    access: 'member',
+    tag: 'learning',
+    summary: 'Expected reviews per day for the next 30 days at a desired retention',
+    query: s.workloadForecastQuerySchema,
+    status: 200,
+    response: s.workloadForecastSchema,
   }),
 
   plans: endpoint({

@@ -23,6 +23,7 @@ export const VALIDATION_KEYS = {
   duplicateTermInFile: 'validation.duplicateTermInFile',
   termExists: 'validation.termExists',
   overWordLimit: 'validation.overWordLimit',
+  retentionRange: 'validation.retentionRange',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 

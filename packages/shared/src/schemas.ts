@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, MAX_IMPORT_WORDS, MAX_PAGE_LIMIT, ROLES, TEXT_LENGTH } from './constants';
+import { VALIDATION_KEYS, encodeMessage } from './messageCodec';
 import {
   definitionsSchema,
   dictionaryNameSchema,
@@ -81,6 +82,8 @@ export const userSchema = z.object({
   /** How the account proves it is its owner's before a password change or deletion (decision 0016). */
   hasPassword: z.boolean(),
   googleLinked: z.boolean(),
+  /** The share of due words the learner wants to still know (decision 0046). */
+  desiredRetention: z.number(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -289,6 +292,82 @@ export const dictionaryProgressSchema = z.object({
 });
 export type DictionaryProgress = z.infer<typeof dictionaryProgressSchema>;
 
+// --- Personal scheduling (docs/decisions/0046-personal-scheduling.md) -----------------------
+
+/**
+ * The desired retention: the share of due words the learner wants to still know when they come
+ * up (FSRS's request retention). Higher means shorter intervals and more reviews a day.
+ */
+export const DESIRED_RETENTION = { min: 0.7, max: 0.97, default: 0.9 } as const;
+const retentionRange = encodeMessage(VALIDATION_KEYS.retentionRange, {
+  min: Math.round(DESIRED_RETENTION.min * 100),
+  max: Math.round(DESIRED_RETENTION.max * 100),
+});
+export const desiredRetentionSchema = z
+  .number({ error: retentionRange })
+  .min(DESIRED_RETENTION.min, { error: retentionRange })
+  .max(DESIRED_RETENTION.max, { error: retentionRange });
+
+/**
+ * Graded reviews a learner needs before their own FSRS parameters are fitted: the minimum the
+ * FSRS authors set in Anki 24.04 (decision 0046 has the source).
+ */
+export const PERSONAL_PARAMETERS_MIN_REVIEWS = 400;
+/** Days in the workload forecast, today first. */
+export const FORECAST_DAYS = 30;
+
+export const workloadForecastQuerySchema = z.object({
+  /** The retention to forecast at; the learner's own when left out. */
+  retention: z.coerce
+    .number({ error: retentionRange })
+    .min(DESIRED_RETENTION.min, { error: retentionRange })
+    .max(DESIRED_RETENTION.max, { error: retentionRange })
+    .optional(),
+});
+export type WorkloadForecastQuery = z.input<typeof workloadForecastQuerySchema>;
+
+export const workloadForecastSchema = z.object({
+  retention: z.number(),
+  /** Whether the learner's own fitted parameters drive it (else the FSRS defaults). */
+  personal: z.boolean(),
+  /** `FORECAST_DAYS` UTC days from today: the reviews expected on each. */
+  days: z.array(z.object({ day: z.iso.date(), reviews: z.number().int() })),
+  /** The reviews expected over all those days. */
+  total: z.number().int(),
+});
+export type WorkloadForecast = z.infer<typeof workloadForecastSchema>;
+
+/** How well a set of parameters predicted the held-back reviews (lower is better for both). */
+const predictionErrorSchema = z.object({ defaults: z.number(), personal: z.number() });
+
+export const schedulerStatusSchema = z.object({
+  desiredRetention: z.number(),
+  /** Graded reviews in the learner's log now. */
+  reviews: z.number().int(),
+  /** Graded reviews a fit needs (`PERSONAL_PARAMETERS_MIN_REVIEWS`). */
+  minReviews: z.number().int(),
+  /** A fit is running; it ends on its own (the client asks again). */
+  fitting: z.boolean(),
+  /** The last fit, if any. */
+  fit: z
+    .object({
+      fittedAt: isoDateSchema,
+      /** Graded reviews the fit read: the first 80 % fitted, the last 20 % held back. */
+      reviews: z.number().int(),
+      /** Held-back reviews that could be scored (a word's later review on a later day). */
+      scored: z.number().int(),
+      /** Log loss and RMSE of the predicted recall on the held-back reviews; null when none scored. */
+      logLoss: predictionErrorSchema.nullable(),
+      rmse: predictionErrorSchema.nullable(),
+      /** The fitted parameters schedule the learner: they predicted better than the defaults. */
+      inUse: z.boolean(),
+      /** The 21 FSRS-6 weights. */
+      parameters: z.array(z.number()),
+    })
+    .nullable(),
+});
+export type SchedulerStatus = z.infer<typeof schedulerStatusSchema>;
+
 // --- Plans and subscription ----------------------------------------------------------------
 
 export const planSchema = z.object({
@@ -355,6 +434,7 @@ export const guestBodySchema = z.object({ interfaceLanguage: languageSchema.opti
 export const updateMeBodySchema = z.object({
   interfaceLanguage: languageSchema.optional(),
   sortingConfigs: sortingConfigsSchema.partial().optional(),
+  desiredRetention: desiredRetentionSchema.optional(),
 });
 
 const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);

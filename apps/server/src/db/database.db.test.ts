@@ -7,6 +7,7 @@ const TABLES = [
   'daily_attempts',
   'dictionaries',
   'email_codes',
+  'learner_parameters',
   'rate_limits',
   'review_log',
   'sessions',

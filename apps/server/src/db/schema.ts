@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -41,6 +42,8 @@ export const users = pgTable(
     stripeCustomerId: text('stripe_customer_id'),
     /** A checkout being prepared (a lease; docs/decisions/0017-payment-claims.md). */
     checkoutClaimedAt: tz('checkout_claimed_at'),
+    /** FSRS desired retention, 0.70–0.97 (docs/decisions/0046-personal-scheduling.md). */
+    desiredRetention: doublePrecision('desired_retention').notNull().default(0.9),
     ...timestamps,
   },
   (t) => [
@@ -329,6 +332,31 @@ export const reviewLog = pgTable(
     index('review_log_word_idx').on(t.wordId),
   ],
 );
+
+/**
+ * A learner's own FSRS parameters, fitted from their review log off the request path, and how
+ * well they predicted the reviews held back from the fit; also the lease of a fit in progress,
+ * so that one runs per learner at a time (docs/decisions/0046-personal-scheduling.md).
+ */
+export const learnerParameters = pgTable('learner_parameters', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** A fit in progress since then (a lease: a crashed fit is retried once it is old). */
+  fitClaimedAt: tz('fit_claimed_at'),
+  /** The 21 FSRS-6 weights of the last fit; null before the first one finished. */
+  parameters: doublePrecision('parameters').array(),
+  fittedAt: tz('fitted_at'),
+  /** Graded reviews the fit read, and the newest of them: later ones are "new reviews". */
+  reviews: integer('reviews'),
+  lastReviewId: bigint('last_review_id', { mode: 'number' }),
+  /** Held-back reviews scored, and the log loss and RMSE of the defaults and of the fit on them. */
+  scored: integer('scored'),
+  defaultLogLoss: doublePrecision('default_log_loss'),
+  fittedLogLoss: doublePrecision('fitted_log_loss'),
+  defaultRmse: doublePrecision('default_rmse'),
+  fittedRmse: doublePrecision('fitted_rmse'),
+});
 
 /** Tests started per dictionary per UTC day: the progress chart and the streak. */
 export const testDays = pgTable(

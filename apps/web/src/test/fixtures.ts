@@ -25,6 +25,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     guestExpiresAt: null,
     hasPassword: true,
     googleLinked: false,
+    desiredRetention: 0.9,
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ export const de: MessageCatalog = {
     duplicateTermInFile: 'Derselbe Begriff wie in Zeile {{line}}; wird übersprungen',
     termExists: 'Schon in diesem Wörterbuch; wird übersprungen',
     overWordLimit: 'Über der Grenze von {{limit}} Wörtern pro Wörterbuch',
+    retentionRange: 'Die gewünschte Behaltensquote muss zwischen {{min}} % und {{max}} % liegen',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Einige Felder sind nicht korrekt ausgefüllt',
@@ -53,6 +54,8 @@ export const de: MessageCatalog = {
     MAX_TESTS: 'Die maximale Anzahl an Tests für heute ist erreicht',
     EMPTY_TEST: 'Zu diesen Optionen passen keine Wörter',
     NO_ACTIVE_TEST: 'Es läuft gerade kein Test',
+    NOT_ENOUGH_REVIEWS:
+      'Für persönliche Parameter brauchst du mindestens {{min}} Wiederholungen; bisher hast du {{reviews}}',
     WORD_NOT_CURRENT: 'Diese Antwort gehört nicht zum aktuellen Wort deines Tests',
     NOT_OVERRIDABLE:
       'Diese Antwort kann nicht mehr angenommen werden: sie wurde nicht als falsch gewertet, ist schon angenommen, oder das Wort ist schon vorbei',

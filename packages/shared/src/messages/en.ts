@@ -22,6 +22,7 @@ export const en = {
     duplicateTermInFile: 'The same term as on line {{line}}; skipped',
     termExists: 'Already in this dictionary; skipped',
     overWordLimit: 'Over the limit of {{limit}} words per dictionary',
+    retentionRange: 'Choose a desired retention between {{min}}% and {{max}}%',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Some fields are not filled in correctly',
@@ -55,6 +56,7 @@ export const en = {
     MAX_TESTS: 'The maximum testing attempts for today is reached',
     EMPTY_TEST: 'No words match these options',
     NO_ACTIVE_TEST: 'There is no test in progress',
+    NOT_ENOUGH_REVIEWS: 'Personal parameters need at least {{min}} reviews; you have {{reviews}} so far',
     WORD_NOT_CURRENT: 'This answer is not for the current word of your test',
     NOT_OVERRIDABLE:
       'This answer can no longer be accepted: it was not graded wrong, it was already accepted, or the word has moved on',

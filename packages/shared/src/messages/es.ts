@@ -19,6 +19,7 @@ export const es: MessageCatalog = {
     duplicateTermInFile: 'El mismo término que en la línea {{line}}; se omite',
     termExists: 'Ya está en este diccionario; se omite',
     overWordLimit: 'Supera el límite de {{limit}} palabras por diccionario',
+    retentionRange: 'Elige una retención deseada entre el {{min}} % y el {{max}} %',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Algunos campos no están rellenados correctamente',
@@ -52,6 +53,8 @@ export const es: MessageCatalog = {
     MAX_TESTS: 'Has alcanzado el número máximo de pruebas por hoy',
     EMPTY_TEST: 'Ninguna palabra coincide con estas opciones',
     NO_ACTIVE_TEST: 'No hay ninguna prueba en curso',
+    NOT_ENOUGH_REVIEWS:
+      'Los parámetros personales necesitan al menos {{min}} repasos; por ahora llevas {{reviews}}',
     WORD_NOT_CURRENT: 'Esta respuesta no corresponde a la palabra actual de tu prueba',
     NOT_OVERRIDABLE:
       'Esta respuesta ya no se puede aceptar: no se calificó como incorrecta, ya se aceptó o la palabra ya pasó',

@@ -20,6 +20,7 @@ export const fr: MessageCatalog = {
     duplicateTermInFile: 'Même terme qu’à la ligne {{line}} ; ignoré',
     termExists: 'Déjà dans ce dictionnaire ; ignoré',
     overWordLimit: 'Au-delà de la limite de {{limit}} mots par dictionnaire',
+    retentionRange: 'Choisissez un taux de rétention souhaité entre {{min}} % et {{max}} %',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Certains champs ne sont pas remplis correctement',
@@ -54,6 +55,8 @@ export const fr: MessageCatalog = {
     MAX_TESTS: 'Vous avez atteint le nombre maximal de tests pour aujourd’hui',
     EMPTY_TEST: 'Aucun mot ne correspond à ces options',
     NO_ACTIVE_TEST: 'Aucun test n’est en cours',
+    NOT_ENOUGH_REVIEWS:
+      'Des paramètres personnels demandent au moins {{min}} révisions ; vous en avez {{reviews}} pour l’instant',
     WORD_NOT_CURRENT: 'Cette réponse ne porte pas sur le mot en cours de votre test',
     NOT_OVERRIDABLE:
       'Cette réponse ne peut plus être acceptée : elle n’a pas été jugée fausse, elle a déjà été acceptée, ou le mot est passé',

@@ -19,6 +19,7 @@ export const it: MessageCatalog = {
     duplicateTermInFile: 'Stesso termine della riga {{line}}; saltato',
     termExists: 'Già presente in questo dizionario; saltato',
     overWordLimit: 'Oltre il limite di {{limit}} parole per dizionario',
+    retentionRange: 'Scegli una ritenzione desiderata tra il {{min}}% e il {{max}}%',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Alcuni campi non sono compilati correttamente',
@@ -52,6 +53,8 @@ export const it: MessageCatalog = {
     MAX_TESTS: 'Hai raggiunto il numero massimo di test per oggi',
     EMPTY_TEST: 'Nessuna parola corrisponde a queste opzioni',
     NO_ACTIVE_TEST: 'Non ci sono test in corso',
+    NOT_ENOUGH_REVIEWS:
+      'Per i parametri personali servono almeno {{min}} ripassi; finora ne hai fatti {{reviews}}',
     WORD_NOT_CURRENT: 'Questa risposta non riguarda la parola attuale del tuo test',
     NOT_OVERRIDABLE:
       'Questa risposta non può più essere accettata: non è stata valutata sbagliata, è già stata accettata oppure la parola è passata',

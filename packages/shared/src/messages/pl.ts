@@ -21,6 +21,7 @@ export const pl: MessageCatalog = {
     duplicateTermInFile: 'Ten sam termin co w wierszu {{line}}; pominięto',
     termExists: 'Już jest w tym słowniku; pominięto',
     overWordLimit: 'Ponad limit {{limit}} słów na słownik',
+    retentionRange: 'Wybierz docelowy poziom zapamiętywania od {{min}}% do {{max}}%',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Niektóre pola są wypełnione nieprawidłowo',
@@ -54,6 +55,8 @@ export const pl: MessageCatalog = {
     MAX_TESTS: 'Osiągnięto dzisiejszy limit testów',
     EMPTY_TEST: 'Żadne słowo nie pasuje do tych opcji',
     NO_ACTIVE_TEST: 'Nie ma trwającego testu',
+    NOT_ENOUGH_REVIEWS:
+      'Parametry osobiste wymagają co najmniej {{min}} powtórek; na razie masz ich {{reviews}}',
     WORD_NOT_CURRENT: 'Ta odpowiedź nie dotyczy bieżącego słowa w Twoim teście',
     NOT_OVERRIDABLE:
       'Tej odpowiedzi nie można już uznać: nie została oceniona jako błędna, już ją uznano albo słowo już minęło',

@@ -76,6 +76,8 @@ export const RATE_LIMITS = {
   translate: { name: 'translate', limit: 120, windowMs: 60 * 1000 },
   /** An import parses and writes up to a whole dictionary. */
   import: { name: 'import', limit: 30, windowMs: 60 * 60 * 1000 },
+  /** "Fit now" per learner: a fit keeps a core busy for seconds, and one a night is the norm. */
+  fitParameters: { name: 'fit-parameters', limit: 10, windowMs: 60 * 60 * 1000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export class RateLimiter {

@@ -1,5 +1,14 @@
-import { PROGRESS_DAYS } from '@wordhoard/shared';
-import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card, type Grade } from 'ts-fsrs';
+import { DESIRED_RETENTION, PROGRESS_DAYS } from '@wordhoard/shared';
+import {
+  createEmptyCard,
+  fsrs,
+  generatorParameters,
+  Rating,
+  State,
+  type Card,
+  type FSRS,
+  type Grade,
+} from 'ts-fsrs';
 import type { StoredCard, TestSessionItem } from '../../db/schema';
 
 /**
@@ -9,6 +18,61 @@ import type { StoredCard, TestSessionItem } from '../../db/schema';
  * date depends only on its history.
  */
 const scheduler = fsrs(generatorParameters({ enable_short_term: false, enable_fuzz: false }));
+
+/**
+ * How one learner is scheduled (docs/decisions/0046-personal-scheduling.md): their desired
+ * retention and, once fitted parameters have predicted their reviews better than the defaults,
+ * those 21 FSRS-6 weights. Without settings (or with 0.9 and no parameters) a review is
+ * scheduled exactly as before.
+ */
+export interface SchedulerSettings {
+  /** 0.70–0.97; a value outside is brought to the nearer end. */
+  desiredRetention: number;
+  /** The learner's fitted FSRS-6 weights; null or absent: the FSRS defaults. */
+  parameters?: readonly number[] | null;
+}
+
+/** Schedulers by settings, so a review does not build one: few learners differ, and each repeats. */
+const schedulers = new Map<string, FSRS>();
+const SCHEDULER_CACHE_SIZE = 256;
+
+const usableParameters = (parameters: readonly number[] | null | undefined): readonly number[] | null =>
+  parameters?.length === 21 && parameters.every(Number.isFinite) ? parameters : null;
+
+/** The scheduler for `settings` (the default one without), built once and kept in a small cache. */
+export function schedulerFor(settings?: SchedulerSettings): FSRS {
+  if (!settings) return scheduler;
+  const retention = Math.min(
+    DESIRED_RETENTION.max,
+    Math.max(
+      DESIRED_RETENTION.min,
+      Number.isFinite(settings.desiredRetention) ? settings.desiredRetention : 0,
+    ),
+  );
+  const parameters = usableParameters(settings.parameters);
+  if (retention === DESIRED_RETENTION.default && parameters === null) return scheduler;
+  const key = `${retention}|${parameters?.join(',') ?? ''}`;
+  let found = schedulers.get(key);
+  if (found) {
+    // Least recently used goes first: a Map iterates in insertion order.
+    schedulers.delete(key);
+  } else {
+    found = fsrs(
+      generatorParameters({
+        enable_short_term: false,
+        enable_fuzz: false,
+        request_retention: retention,
+        ...(parameters ? { w: [...parameters] } : {}),
+      }),
+    );
+    if (schedulers.size >= SCHEDULER_CACHE_SIZE) {
+      const oldest = schedulers.keys().next();
+      if (!oldest.done) schedulers.delete(oldest.value);
+    }
+  }
+  schedulers.set(key, found);
+  return found;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -51,10 +115,19 @@ function fromCard(card: Card): StoredCard {
   };
 }
 
-/** The card after a review graded `grade` at `now`; a word never reviewed starts as a new card. */
-export function review(stored: StoredCard | null, grade: Grade, now: Date): StoredCard {
+/**
+ * The card after a review graded `grade` at `now`; a word never reviewed starts as a new card.
+ * `settings` are the learner's (their retention and fitted parameters, as snapshotted when the
+ * test started); without them the defaults schedule, as before personal scheduling.
+ */
+export function review(
+  stored: StoredCard | null,
+  grade: Grade,
+  now: Date,
+  settings?: SchedulerSettings,
+): StoredCard {
   const card = stored ? toCard(stored) : createEmptyCard(now);
-  return fromCard(scheduler.next(card, now, grade).card);
+  return fromCard(schedulerFor(settings).next(card, now, grade).card);
 }
 
 /** The end of `now`'s UTC day: words due before it are "due today". */

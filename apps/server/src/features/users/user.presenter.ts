@@ -36,5 +36,6 @@ export function toUserDto(user: UserRow, subscription: SubscriptionRow | null = 
     guestExpiresAt: user.guestExpiresAt ? user.guestExpiresAt.toISOString() : null,
     hasPassword: user.passwordHash !== null,
     googleLinked: user.googleSubject !== null,
+    desiredRetention: user.desiredRetention,
   };
 }

@@ -63,6 +63,8 @@ export class UsersService {
     if (!current) throw notFound();
     await this.users.update(userId, {
       ...(changes.interfaceLanguage ? { interfaceLanguage: changes.interfaceLanguage } : {}),
+      // The schema has kept it within 0.70–0.97 (decision 0046).
+      ...(changes.desiredRetention !== undefined ? { desiredRetention: changes.desiredRetention } : {}),
       ...(changes.sortingConfigs
         ? {
             // A partial change keeps the other sorting choices.

@@ -28,6 +28,7 @@ const user: User = {
   guestExpiresAt: null,
   hasPassword: true,
   googleLinked: false,
+  desiredRetention: 0.9,
 };
 const dictionaryId = '5f8e0a4c-2b7d-4c1e-8f3a-9d6b2e1c0a77';
 

@@ -4,10 +4,14 @@ import { Page } from '../../../shared/ui';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { DownloadDataSection } from '../components/DownloadDataSection';
 import { LanguageSection } from '../components/LanguageSection';
+import { LearningSection } from '../components/LearningSection';
 import { PasswordSection } from '../components/PasswordSection';
 import styles from './UserEditPage.module.css';
 
-/** The profile (not for guests; the route guard keeps them out): language, password, deletion. */
+/**
+ * The profile (not for guests; the route guard keeps them out): language, learning (retention
+ * and personal parameters), password, data, deletion.
+ */
 export default function UserEditPage() {
   const { t } = useTranslation();
   const user = useUser();
@@ -23,6 +27,7 @@ export default function UserEditPage() {
       width="narrow"
     >
       <LanguageSection user={user} />
+      <LearningSection user={user} />
       <PasswordSection user={user} />
       <DownloadDataSection />
       <DeleteAccountSection user={user} />

@@ -1,4 +1,5 @@
 import type { User } from '@wordhoard/shared';
+import { seedReviewHistory } from '../../../../../server/test/review-history';
 import type { ApiServer, TestBrowser } from '../../../test/apiServer';
 
 let accounts = 0;
@@ -74,3 +75,23 @@ export const bodiesSent = (browser: TestBrowser, route: string): unknown[] =>
   browser.requests
     .filter((request) => `${request.method} ${request.url}` === route)
     .map((request) => (request.body ? JSON.parse(request.body) : undefined));
+
+/**
+ * Gives the browser's signed-in user a review history (apps/server/test/review-history.ts):
+ * a dictionary of `words` words, the review log their tests would have written over `days`
+ * days ending at the server's now, and the cards they would hold.
+ */
+export async function reviewHistoryFor(
+  server: ApiServer,
+  browser: TestBrowser,
+  user: User,
+  history: { words: number; days: number; newPerDay: number },
+): Promise<number> {
+  const seeded = await seedReviewHistory(
+    server.t.app,
+    server.t.database.db,
+    { id: user.id, cookie: browser.cookie() },
+    { ...history, end: server.clock.now() },
+  );
+  return seeded.reviews.length;
+}

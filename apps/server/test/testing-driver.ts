@@ -47,6 +47,15 @@ export function testingDriver(app: FastifyInstance, headers: Record<string, stri
     start(user: Caller, dictionaryId: string, range: TesterOptions['range'], swap = false) {
       return as(user).call('createTester', { body: { dictionaryId, swap, range } });
     },
+    /**
+     * Starts a test of the due words of every dictionary of `user`, both directions (decision
+     * 0048); the response.
+     */
+    startAllDue(user: Caller) {
+      return as(user).call('createTester', {
+        body: { dictionaryId: null, swap: false, range: { type: 'due' } },
+      });
+    },
     /** The current word with a new attempt; throws when the test has none. */
     async current(user: Caller): Promise<AnswerTarget> {
       const { test } = await state(user);

@@ -193,6 +193,15 @@ describe('contract schemas', () => {
       const range = { type: 'quantity', from: 'all', count: 20, order: 'asc' };
       expect(testerOptionsSchema.safeParse({ ...base, dictionaryId: '42', range }).success).toBe(false);
     });
+
+    it('takes no dictionary only for the due words of all of them (decision 0048)', () => {
+      const everyDictionary = { dictionaryId: null, swap: false, range: { type: 'due' } };
+      expect(testerOptionsSchema.parse(everyDictionary)).toEqual(everyDictionary);
+      for (const range of [quantityRanges[0], { type: 'date', period: 'lastDay' }]) {
+        const result = testerOptionsSchema.safeParse({ ...everyDictionary, range });
+        expect(result.error?.issues.map((issue) => issue.path)).toEqual([['dictionaryId']]);
+      }
+    });
   });
 
   describe('updateDictionaryBodySchema', () => {

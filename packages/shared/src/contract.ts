@@ -357,7 +357,8 @@ export const contract = {
     path: '/tester',
     access: 'member',
     tag: 'testing',
-    summary: 'Start a test (uses one of today\u2019s attempts)',
+    summary:
+      'Start a test of one dictionary, or of the due words of all of them (uses one of today\u2019s attempts)',
     body: s.testerOptionsSchema,
     status: 201,
     response: s.testerCreatedSchema,
@@ -408,7 +409,7 @@ export const contract = {
     path: '/testing/due',
     access: 'member',
     tag: 'testing',
-    summary: 'Words due for review by the end of today, per dictionary and direction',
+    summary: 'Words due for review by the end of today, per dictionary (with its name) and direction',
     status: 200,
     response: s.dueCountsSchema,
   }),

@@ -158,12 +158,36 @@ export const testRangeSchema = z.discriminatedUnion('type', [
 ]);
 export type TestRange = z.infer<typeof testRangeSchema>;
 
-export const testerOptionsSchema = z.object({
-  dictionaryId: idSchema,
-  swap: z.boolean(),
-  range: testRangeSchema,
-});
+/**
+ * POST /tester. `dictionaryId: null` is the due words of every dictionary of the learner, in
+ * both directions (`swap` does not apply), most overdue first: only with the due range
+ * (docs/decisions/0048-due-across-dictionaries.md).
+ */
+export const testerOptionsSchema = z
+  .object({
+    dictionaryId: idSchema.nullable(),
+    swap: z.boolean(),
+    range: testRangeSchema,
+  })
+  .superRefine((options, ctx) => {
+    // Only the due words are picked across dictionaries: any other range needs its dictionary.
+    if (options.dictionaryId === null && options.range.type !== 'due')
+      ctx.addIssue({ code: 'custom', path: ['dictionaryId'], message: 'validation.required' });
+  });
 export type TesterOptions = z.infer<typeof testerOptionsSchema>;
+
+/**
+ * How one word of a test is shown, carried by the word since a test may mix dictionaries and
+ * directions (decision 0048). Absent in tests started before: the test's (the tab's) apply.
+ */
+const testWordFields = {
+  /** The direction: true when the definitions are shown and the term is expected. */
+  reversed: z.boolean().optional(),
+  /** The language of what is shown (`term`). */
+  promptLanguage: languageSchema.optional(),
+  /** The language the answer is typed in. */
+  answerLanguage: languageSchema.optional(),
+};
 
 export const testItemSchema = z.object({
   wordId: idSchema,
@@ -172,6 +196,9 @@ export const testItemSchema = z.object({
   total: z.number().int(),
   needAnswers: z.number().int(),
   doneDefinitions: z.array(z.string()),
+  /** The word's dictionary. */
+  dictionaryId: idSchema.optional(),
+  ...testWordFields,
 });
 export type TestItem = z.infer<typeof testItemSchema>;
 
@@ -180,7 +207,7 @@ export const testResultSchema = z.enum(TEST_RESULTS);
 export type TestResult = z.infer<typeof testResultSchema>;
 
 export const reportSchema = z.object({
-  /** The tested dictionary; null once it was deleted. */
+  /** The tested dictionary; null once it was deleted, or for a test of several (decision 0048). */
   dictionaryId: idSchema.nullable(),
   total: z.number().int(),
   correct: z.number().int(),
@@ -195,6 +222,9 @@ export const reportSchema = z.object({
       answers: z.array(z.string()),
       /** Terms of other words of the dictionary whose answer was typed for this one. */
       confusedWith: z.array(z.string()),
+      /** The word's dictionary; null once it was deleted (absent: the report's `dictionaryId`). */
+      dictionaryId: idSchema.nullable().optional(),
+      ...testWordFields,
     }),
   ),
 });
@@ -258,6 +288,8 @@ export const dueCountsSchema = z.object({
   dictionaries: z.array(
     z.object({
       dictionaryId: idSchema,
+      /** The dictionary's name, so the menu lists the due words without asking for it. */
+      name: z.string(),
       /** Term shown, definitions expected. */
       forward: z.number().int(),
       /** Definitions shown, term expected (a swapped test). */

@@ -188,6 +188,16 @@ export interface TestSessionItem {
    * The last MAX_RECORDED_ANSWERS only; absent in tests saved before.
    */
   attempts?: AppliedAttempt[];
+  /**
+   * The word's dictionary, its direction (true: the definitions shown, the term expected) and
+   * the languages shown and typed, as they were when the test started: a test of the due words
+   * of every dictionary mixes them (docs/decisions/0048-due-across-dictionaries.md). Absent in
+   * tests saved before: then the test's dictionary and `swap` apply.
+   */
+  dictionaryId?: string;
+  reversed?: boolean;
+  promptLanguage?: Language;
+  answerLanguage?: Language;
 }
 
 /**

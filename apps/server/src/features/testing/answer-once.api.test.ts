@@ -218,6 +218,11 @@ describe(`answers applied once, to the word they were typed for (${testDriver})`
         total: 1,
         needAnswers: 1,
         doneDefinitions: ['Katze'],
+        // How the word is shown (decision 0048): its dictionary, direction and languages.
+        dictionaryId: expect.any(String),
+        reversed: false,
+        promptLanguage: 'en',
+        answerLanguage: 'de',
       },
     });
     expect(await storedItems(user)).toEqual(before);

@@ -41,7 +41,7 @@ const skip = async (user: User, target: AnswerTarget) => (await drive().skip(use
 
 describe(`the word after an answer or a skip (${testDriver})`, () => {
   it('is the same word with its progress after a partial answer, and after a wrong one', async () => {
-    const { user } = await testOf([CAT, DOG]);
+    const { user, dictionaryId } = await testOf([CAT, DOG]);
     const cat = await drive().current(user);
 
     const partial = await answer(user, cat, 'Katze');
@@ -54,6 +54,11 @@ describe(`the word after an answer or a skip (${testDriver})`, () => {
       total: 2,
       needAnswers: 1,
       doneDefinitions: ['Katze'],
+      // How the word is shown (decision 0048): its dictionary, direction and languages.
+      dictionaryId,
+      reversed: false,
+      promptLanguage: 'en',
+      answerLanguage: 'de',
     });
     expect(await shown(user)).toEqual(partial.next);
 

@@ -110,7 +110,7 @@ describe(`spaced repetition (${testDriver})`, () => {
     // Good (a) after three days; b, due since yesterday, comes first (most overdue first).
     const total = await dueCounts(user);
     expect(total).toMatchObject({ total: 2, until: '2026-04-05T00:00:00.000Z' });
-    expect(total.dictionaries).toEqual([{ dictionaryId: id, forward: 2, swapped: 0 }]);
+    expect(total.dictionaries).toEqual([{ dictionaryId: id, name: 'Spaced', forward: 2, swapped: 0 }]);
     expect((await start(user, id, DUE)).statusCode).toBe(201);
     expect(await run(user, {})).toEqual(['b', 'a']);
     expect(await dueIn(user, id)).toEqual({ forward: 0, swapped: 0 });
@@ -260,7 +260,9 @@ describe(`progress (${testDriver})`, () => {
       await start(owner, id, ALL);
       await run(owner, { a: 'wrong' });
       clock.advance(DAY);
-      expect((await dueCounts(owner)).dictionaries).toEqual([{ dictionaryId: id, forward: 1, swapped: 0 }]);
+      expect((await dueCounts(owner)).dictionaries).toEqual([
+        { dictionaryId: id, name: 'Spaced', forward: 1, swapped: 0 },
+      ]);
       expect(await dueCounts(stranger)).toMatchObject({ total: 0, dictionaries: [] });
       const foreign = await as(stranger).call('dictionaryProgress', { params: { id } });
       expect(foreign.statusCode).toBe(404);

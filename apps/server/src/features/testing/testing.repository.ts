@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
-import { MASTERED_STABILITY_DAYS } from '@wordhoard/shared';
+import { MASTERED_STABILITY_DAYS, type Language } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
 import {
@@ -81,6 +81,10 @@ function toCursor(row: {
   return { id, dictionaryId: row.dictionaryId, swap, position, total, current: row.current };
 }
 export type SnapshotWord = { id: string; term: string; definitions: string[] };
+/** The dictionary a snapshotted word comes from: its id and the languages it is shown in. */
+export type SnapshotSource = { dictionaryId: string; fromLanguage: Language; toLanguage: Language };
+/** A finished word as the report reads it: its dictionary is null once that was deleted. */
+export type ReportItem = Omit<TestSessionItem, 'dictionaryId'> & { dictionaryId?: string | null };
 type CardRow = typeof wordCards.$inferSelect;
 
 const toStored = (row: CardRow): StoredCard => ({
@@ -110,6 +114,20 @@ export class TestingRepository {
   async role(userId: string, tx: Tx | Db = this.db) {
     const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
     return row?.role;
+  }
+
+  /** The user's dictionary as a test snapshots its words; undefined when it is not theirs. */
+  async dictionaryOf(userId: string, dictionaryId: string): Promise<SnapshotSource | undefined> {
+    const [row] = await this.db
+      .select({
+        dictionaryId: dictionaries.id,
+        fromLanguage: dictionaries.fromLanguage,
+        toLanguage: dictionaries.toLanguage,
+      })
+      .from(dictionaries)
+      .where(and(eq(dictionaries.id, dictionaryId), eq(dictionaries.userId, userId)))
+      .limit(1);
+    return row;
   }
 
   async ownsDictionary(userId: string, dictionaryId: string): Promise<boolean> {
@@ -206,7 +224,7 @@ export class TestingRepository {
     | {
         session: SessionRecord;
         test: TestCursor | null;
-        finishedItems: TestSessionItem[] | null;
+        finishedItems: ReportItem[] | null;
         used: number;
       }
     | undefined
@@ -214,10 +232,15 @@ export class TestingRepository {
     const query = this.prepared.get('state', (name) => {
       const { me, query: cursor } = this.callerCursor({
         // Written with explicit names: Drizzle does not qualify columns inside a subquery.
+        // A word's dictionary turns null once it was deleted, as the test's does.
         finishedItems: sql<
-          TestSessionItem[] | null
+          ReportItem[] | null
         >`case when ${testSessions.position} >= ${testSessions.total} then (
-            select coalesce(json_agg(finished.item order by finished.position), '[]'::json)
+            select coalesce(json_agg(
+              case when finished.item->>'dictionaryId' is not null and not exists (
+                select 1 from dictionaries kept where kept.id = (finished.item->>'dictionaryId')::uuid
+              ) then finished.item || '{"dictionaryId": null}'::jsonb else finished.item end
+              order by finished.position), '[]'::json)
             from test_items finished where finished.test_id = ${testSessions.id}
           ) end`,
         used: sql<number>`coalesce(${dailyAttempts.count}, 0)`,
@@ -444,6 +467,40 @@ export class TestingRepository {
   }
 
   /**
+   * The due cards of every dictionary of `userId`, both directions, due before `before`, most
+   * overdue first (docs/decisions/0048-due-across-dictionaries.md), each with its word and its
+   * dictionary's languages.
+   */
+  async dueWordsOfUser(
+    userId: string,
+    before: Date,
+    limit: number,
+  ): Promise<(SnapshotWord & SnapshotSource & { reversed: boolean; card: StoredCard })[]> {
+    const rows = await this.db
+      .select({
+        word: { id: words.id, term: words.term, definitions: words.definitions },
+        source: {
+          dictionaryId: dictionaries.id,
+          fromLanguage: dictionaries.fromLanguage,
+          toLanguage: dictionaries.toLanguage,
+        },
+        card: wordCards,
+      })
+      .from(wordCards)
+      .innerJoin(dictionaries, eq(dictionaries.id, wordCards.dictionaryId))
+      .innerJoin(words, eq(words.id, wordCards.wordId))
+      .where(and(eq(dictionaries.userId, userId), lt(wordCards.due, before)))
+      .orderBy(asc(wordCards.due), asc(wordCards.wordId), asc(wordCards.reversed))
+      .limit(limit);
+    return rows.map((row) => ({
+      ...row.word,
+      ...row.source,
+      reversed: row.card.reversed,
+      card: toStored(row.card),
+    }));
+  }
+
+  /**
    * Saves a word's card after a review: one statement, and none at all when the word was
    * deleted since the test started (the snapshot outlives it; the card must not).
    */
@@ -463,26 +520,34 @@ export class TestingRepository {
         last_review = excluded.last_review`);
   }
 
-  /** Counts a started test on the dictionary's day, for the chart and the streak. */
-  async logTest(tx: Tx, dictionaryId: string, day: string): Promise<void> {
+  /**
+   * Counts a started test on the day of each dictionary it holds words of (distinct ids), for
+   * the chart and the streak.
+   */
+  async logTest(tx: Tx, dictionaryIds: string[], day: string): Promise<void> {
+    if (dictionaryIds.length === 0) return;
     await tx
       .insert(testDays)
-      .values({ dictionaryId, day, tests: 1 })
+      .values(dictionaryIds.map((dictionaryId) => ({ dictionaryId, day, tests: 1 })))
       .onConflictDoUpdate({
         target: [testDays.dictionaryId, testDays.day],
         set: { tests: sql`${testDays.tests} + 1` },
       });
   }
 
-  /** Due cards before `before` in each of the user's dictionaries (or just one), by direction. */
+  /**
+   * Due cards before `before` in each of the user's dictionaries (or just one), by direction,
+   * with the dictionary's name.
+   */
   async dueCounts(
     userId: string,
     before: Date,
     dictionaryId?: string,
-  ): Promise<{ dictionaryId: string; reversed: boolean; count: number }[]> {
+  ): Promise<{ dictionaryId: string; name: string; reversed: boolean; count: number }[]> {
     return this.db
       .select({
         dictionaryId: wordCards.dictionaryId,
+        name: dictionaries.name,
         reversed: wordCards.reversed,
         count: sql<number>`count(*)::int`,
       })
@@ -495,7 +560,7 @@ export class TestingRepository {
           dictionaryId === undefined ? undefined : eq(wordCards.dictionaryId, dictionaryId),
         ),
       )
-      .groupBy(wordCards.dictionaryId, wordCards.reversed)
+      .groupBy(wordCards.dictionaryId, dictionaries.name, wordCards.reversed)
       .orderBy(wordCards.dictionaryId, wordCards.reversed);
   }
 

@@ -27,6 +27,8 @@ import { AppError, notFound, tooManyRequests } from '../../domain/errors';
 import { chartDays, endOfUtcDay, gradeOf, NEW_CARD_STATE, review, streaks } from './scheduling';
 import {
   utcDay,
+  type ReportItem,
+  type SnapshotSource,
   type SnapshotWord,
   type TestHead,
   type NewReviewLogEntry,
@@ -54,29 +56,62 @@ export function rangeStart(range: Extract<TestRange, { type: 'date' }>, now: Dat
   return new Date(now.getTime() - span);
 }
 
-/** A snapshot item: swapped tests show the definitions and expect the term. */
-function toItem(word: SnapshotWord, swap: boolean, card: StoredCard | null): TestSessionItem {
+/**
+ * A snapshot item: reversed (swapped) words show the definitions and expect the term. Each
+ * carries its dictionary, direction and languages, since a test may mix them (decision 0048).
+ */
+function toItem(
+  word: SnapshotWord,
+  source: SnapshotSource,
+  reversed: boolean,
+  card: StoredCard | null,
+): TestSessionItem {
   return {
     wordId: word.id,
-    term: swap ? word.definitions.join(', ') : word.term,
-    definitions: swap ? [word.term] : word.definitions,
+    term: reversed ? word.definitions.join(', ') : word.term,
+    definitions: reversed ? [word.term] : word.definitions,
     done: [],
     result: null,
     answers: [],
     mistakes: 0,
     card,
+    dictionaryId: source.dictionaryId,
+    reversed,
+    promptLanguage: reversed ? source.toLanguage : source.fromLanguage,
+    answerLanguage: reversed ? source.fromLanguage : source.toLanguage,
   };
 }
+
+/** The word's direction: its own, or for a test saved before items carried it, the test's. */
+const reversedOf = (test: Pick<TestHead, 'swap'>, item: TestSessionItem) => item.reversed ?? test.swap;
+
+/** The all-dictionaries due test as a test row keeps it: no one dictionary, no one direction. */
+const EVERY_DICTIONARY = { dictionaryId: null, swap: false } as const;
 
 /** Saves of one answer retried after another answer to the same test got in first. */
 const MAX_SAVE_ATTEMPTS = 8;
 /** What a burst that still lost every save is told to wait before sending again. */
 const SAVE_RETRY_AFTER_SECONDS = 2;
 
-/** The word's memory card after this test's outcome; undefined when it is not graded. */
-function reviewed(test: TestHead, item: TestSessionItem, now: Date): StoredCard | undefined {
-  if (test.dictionaryId === null || item.card === undefined) return undefined;
+/**
+ * The word's memory card after this test's outcome; undefined when it is not graded (a test
+ * saved before spaced repetition snapshotted no card). A word deleted since the test started
+ * (with its dictionary, or alone) is graded for nothing: `saveCard` writes only an existing word.
+ */
+function reviewed(item: TestSessionItem, now: Date): StoredCard | undefined {
+  if (item.card === undefined) return undefined;
   return review(item.card, gradeOf(item), now);
+}
+
+/** How the word is shown, when the snapshot says (tests saved before decision 0048 do not). */
+function wordFields(
+  item: ReportItem,
+): Pick<Report['items'][number], 'reversed' | 'promptLanguage' | 'answerLanguage'> {
+  return {
+    ...(item.reversed === undefined ? {} : { reversed: item.reversed }),
+    ...(item.promptLanguage === undefined ? {} : { promptLanguage: item.promptLanguage }),
+    ...(item.answerLanguage === undefined ? {} : { answerLanguage: item.answerLanguage }),
+  };
 }
 
 function toTestItem(test: Pick<TestHead, 'position' | 'total'>, item: TestSessionItem): TestItem {
@@ -87,10 +122,12 @@ function toTestItem(test: Pick<TestHead, 'position' | 'total'>, item: TestSessio
     total: test.total,
     needAnswers: item.definitions.length - item.done.length,
     doneDefinitions: item.done,
+    ...(item.dictionaryId === undefined ? {} : { dictionaryId: item.dictionaryId }),
+    ...wordFields(item),
   };
 }
 
-function toReport(dictionaryId: string | null, items: TestSessionItem[]): Report {
+function toReport(dictionaryId: string | null, items: ReportItem[]): Report {
   const count = (result: string) => items.filter((item) => item.result === result).length;
   return {
     dictionaryId,
@@ -105,6 +142,8 @@ function toReport(dictionaryId: string | null, items: TestSessionItem[]): Report
       result: item.result ?? 'skipped',
       answers: item.answers,
       confusedWith: item.confusions ?? [],
+      ...(item.dictionaryId === undefined ? {} : { dictionaryId: item.dictionaryId }),
+      ...wordFields(item),
     })),
   };
 }
@@ -197,43 +236,65 @@ export class TestingService {
 
   async create(caller: Caller, options: TesterOptions): Promise<{ testsLeft: number }> {
     const { userId } = await caller.session();
-    if (!(await this.repository.ownsDictionary(userId, options.dictionaryId))) throw notFound();
     const now = this.clock();
-    const { range, dictionaryId, swap } = options;
-    let items: TestSessionItem[];
-    if (range.type === 'due') {
-      const due = await this.repository.dueWords(dictionaryId, swap, endOfUtcDay(now), DUE_TEST_MAX_WORDS);
-      items = due.map((word) => toItem(word, swap, word.card));
-    } else {
-      const words =
-        range.type === 'quantity'
-          ? await this.repository.wordsByQuantity(dictionaryId, range.from, range.count)
-          : await this.repository.wordsSince(dictionaryId, rangeStart(range, now));
-      const ordered = range.type === 'quantity' && range.order === 'desc' ? [...words].reverse() : words;
-      // Each word's memory state rides in the snapshot, so grading an answer reads nothing.
-      const cards = await this.repository.cardsFor(
-        dictionaryId,
-        ordered.map((word) => word.id),
-        swap,
-      );
-      items = ordered.map((word) => toItem(word, swap, cards.get(word.id) ?? null));
-    }
+    const { head, items } = await this.snapshot(userId, options, now);
     // An empty test uses no attempt.
     if (items.length === 0) throw new AppError('EMPTY_TEST');
+    // The test counts on the day of every dictionary it holds words of.
+    const tested = [...new Set(items.flatMap((item) => (item.dictionaryId ? [item.dictionaryId] : [])))];
 
     const limit = await this.limitFor(userId);
     const used = await this.repository.transaction(async (tx) => {
       const count = await this.repository.takeAttempt(tx, userId, utcDay(now), limit);
       if (count === undefined) throw new AppError('MAX_TESTS');
-      await this.repository.logTest(tx, dictionaryId, utcDay(now));
+      await this.repository.logTest(tx, tested, utcDay(now));
       await this.repository.saveNewTest(
         tx,
-        { userId, dictionaryId, swap, range, createdAt: now, updatedAt: now },
+        { userId, ...head, range: options.range, createdAt: now, updatedAt: now },
         items,
       );
       return count;
     });
     return { testsLeft: Math.max(0, limit - used) };
+  }
+
+  /**
+   * The words a new test asks, and its dictionary and direction: those of one dictionary of the
+   * user (404 when it is not theirs), or without a dictionary the due words of all of them, in
+   * both directions (decision 0048; the schema allows no other range then).
+   */
+  private async snapshot(
+    userId: string,
+    options: TesterOptions,
+    now: Date,
+  ): Promise<{ head: { dictionaryId: string | null; swap: boolean }; items: TestSessionItem[] }> {
+    const { dictionaryId, swap, range } = options;
+    if (dictionaryId === null) {
+      const due = await this.repository.dueWordsOfUser(userId, endOfUtcDay(now), DUE_TEST_MAX_WORDS);
+      return {
+        head: EVERY_DICTIONARY,
+        items: due.map((word) => toItem(word, word, word.reversed, word.card)),
+      };
+    }
+    const source = await this.repository.dictionaryOf(userId, dictionaryId);
+    if (!source) throw notFound();
+    const head = { dictionaryId, swap };
+    if (range.type === 'due') {
+      const due = await this.repository.dueWords(dictionaryId, swap, endOfUtcDay(now), DUE_TEST_MAX_WORDS);
+      return { head, items: due.map((word) => toItem(word, source, swap, word.card)) };
+    }
+    const words =
+      range.type === 'quantity'
+        ? await this.repository.wordsByQuantity(dictionaryId, range.from, range.count)
+        : await this.repository.wordsSince(dictionaryId, rangeStart(range, now));
+    const ordered = range.type === 'quantity' && range.order === 'desc' ? [...words].reverse() : words;
+    // Each word's memory state rides in the snapshot, so grading an answer reads nothing.
+    const cards = await this.repository.cardsFor(
+      dictionaryId,
+      ordered.map((word) => word.id),
+      swap,
+    );
+    return { head, items: ordered.map((word) => toItem(word, source, swap, cards.get(word.id) ?? null)) };
   }
 
   /** The caller's test screen, read with their session in one query. */
@@ -278,8 +339,16 @@ export class TestingService {
         // Another word's answer is never accepted, not even as a near miss, and a wrong answer
         // may be just that (a confusion): only then is the rest of the dictionary read.
         let confusedWith: OtherWord | undefined;
-        if (match?.kind !== 'exact' && repeat?.kind !== 'exact' && test.dictionaryId !== null) {
-          const found = await this.otherWordAnswered(test.dictionaryId, test.swap, item, typed, remaining);
+        // The word's own dictionary and direction: a test may mix them (decision 0048).
+        const dictionaryId = item.dictionaryId ?? test.dictionaryId;
+        if (match?.kind !== 'exact' && repeat?.kind !== 'exact' && dictionaryId !== null) {
+          const found = await this.otherWordAnswered(
+            dictionaryId,
+            reversedOf(test, item),
+            item,
+            typed,
+            remaining,
+          );
           if (found) {
             match = null;
             confusedWith = found;
@@ -507,7 +576,9 @@ export class TestingService {
       const outcome = await change.apply(item, test);
       if (!('item' in outcome)) return withNext(outcome.result, standing(test, item, index));
       const now = this.clock();
-      const card = outcome.finished ? reviewed(test, outcome.item, now) : undefined;
+      const card = outcome.finished ? reviewed(outcome.item, now) : undefined;
+      // The word's own direction: a test of every dictionary's due words mixes them (decision 0048).
+      const reversed = reversedOf(test, item);
       const progress = {
         position: test.position,
         item: card ? { ...outcome.item, card } : outcome.item,
@@ -518,7 +589,7 @@ export class TestingService {
         ...outcome.log,
         userId,
         wordId: item.wordId,
-        reversed: test.swap,
+        reversed,
         // The grade the schedule took from this attempt, when it finished the word.
         rating: card ? gradeOf(outcome.item) : null,
         state: item.card?.state ?? NEW_CARD_STATE,
@@ -528,7 +599,7 @@ export class TestingService {
         ? await this.repository.transaction(async (tx) => {
             const savedItem = await this.repository.saveItemIf(tx, test.id, version, progress, logged);
             if (!savedItem) return undefined;
-            await this.repository.saveCard(tx, outcome.item.wordId, test.swap, card);
+            await this.repository.saveCard(tx, outcome.item.wordId, reversed, card);
             return savedItem;
           })
         : await this.repository.saveItemIf(undefined, test.id, version, progress, logged);
@@ -553,7 +624,7 @@ export class TestingService {
     return rows.map((row) => ({ ...row, reviewedAt: row.reviewedAt.toISOString() }));
   }
 
-  /** Words due by the end of today in each of the user's dictionaries. */
+  /** Words due by the end of today in each of the user's dictionaries, with their names. */
   async dueCounts(caller: Caller): Promise<DueCounts> {
     const { userId } = await caller.session();
     const until = endOfUtcDay(this.clock());
@@ -562,6 +633,7 @@ export class TestingService {
     for (const row of rows) {
       const entry = byDictionary.get(row.dictionaryId) ?? {
         dictionaryId: row.dictionaryId,
+        name: row.name,
         forward: 0,
         swapped: 0,
       };

@@ -1,11 +1,20 @@
-import { GraduationCap, Library } from 'lucide-react';
+import { DUE_TEST_MAX_WORDS, type DueCounts } from '@wordhoard/shared';
+import { CircleAlert, GraduationCap, Library, Play } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PATHS } from '../../shared/routing';
-import { LinkCard, Page } from '../../shared/ui';
+import { Link } from 'react-router';
 import { useDueCounts } from '../../shared/api/queries';
+import { cx } from '../../shared/lib/classNames';
+import { PATHS } from '../../shared/routing';
+import { EVERY_DICTIONARY_DUE } from '../../shared/testing/activeTest';
+import { useStartTest } from '../../shared/testing/useStartTest';
+import { Button, Card, LinkCard, Page, TABULAR_NUMS } from '../../shared/ui';
 import styles from './MenuPage.module.css';
 
-/** The main menu (SPEC §2): two big cards, Dictionaries and Testing. */
+/**
+ * The main menu (SPEC §2): two big cards, Dictionaries and Testing, and under them, when words
+ * are due, today's reviews per dictionary with one button for all of them (decision 0048).
+ */
 export default function MenuPage() {
   const { t } = useTranslation();
   // Words due for review today, across all dictionaries (decision 0011); left out until known.
@@ -36,6 +45,67 @@ export default function MenuPage() {
           </li>
         </ul>
       </nav>
+      {due.data && dueTotal > 0 && <DueToday counts={due.data} />}
     </Page>
+  );
+}
+
+/** The tester on one dictionary's due words, in the direction that has them (forward if both). */
+function dueTesterPath(entry: DueCounts['dictionaries'][number]): string {
+  const query = new URLSearchParams({ source: 'due', dictionaryId: entry.dictionaryId });
+  if (entry.forward === 0) query.set('swap', '1');
+  return `${PATHS.createTester}?${query.toString()}`;
+}
+
+/** Today's due words per dictionary, and one test of all of them, every direction. */
+function DueToday({ counts }: { counts: DueCounts }) {
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  const problemId = useId();
+  const { start, isPending, problem } = useStartTest();
+  const collator = new Intl.Collator(i18n.resolvedLanguage ?? i18n.language);
+  const dictionaries = [...counts.dictionaries].sort((a, b) => collator.compare(a.name, b.name));
+
+  return (
+    <Card as="section" aria-labelledby={headingId} className={styles.due}>
+      <h2 id={headingId} className={styles.dueTitle}>
+        {t('Menu.DueTitle')}
+      </h2>
+      <ul className={styles.dueList}>
+        {dictionaries.map((entry) => (
+          <li key={entry.dictionaryId}>
+            <Link to={dueTesterPath(entry)} className={styles.dueLink}>
+              <span className={styles.dueName}>{entry.name}</span>{' '}
+              <span className={cx(styles.dueCount, TABULAR_NUMS)}>
+                {t('Menu.DueCount', { count: entry.forward + entry.swapped })}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.dueActions}>
+        <Button
+          icon={<Play />}
+          aria-busy={isPending || undefined}
+          aria-describedby={problem ? problemId : undefined}
+          onClick={() => {
+            if (!isPending) start({ options: EVERY_DICTIONARY_DUE });
+          }}
+        >
+          {t('Menu.StudyAllDue', { count: counts.total })}
+        </Button>
+        {counts.total > DUE_TEST_MAX_WORDS && (
+          <p className={styles.hint}>{t('Menu.StudyAllDueCapped', { max: DUE_TEST_MAX_WORDS })}</p>
+        )}
+      </div>
+      <div id={problemId} role="alert">
+        {problem && (
+          <p className={styles.problem}>
+            <CircleAlert className={styles.problemIcon} aria-hidden="true" />
+            <span>{t(`apiErrors.${problem}`)}</span>
+          </p>
+        )}
+      </div>
+    </Card>
   );
 }

@@ -6,7 +6,6 @@ import {
   type OverrideBody,
   type ResponseOf,
   type TestItem,
-  type TesterOptions,
 } from '@wordhoard/shared';
 import { useCallback, useMemo } from 'react';
 import type { HttpClient } from '../../../shared/http';
@@ -101,13 +100,13 @@ export function useShowNextWord() {
 
 /**
  * The test's calls, named after their endpoints. All silent: the screens tell a used-up day,
- * an empty selection or a word that moved on in place, and report the rest themselves.
+ * an empty selection or a word that moved on in place, and report the rest themselves. Starting
+ * a test is shared (`shared/testing/useStartTest`): the main menu starts one too.
  */
 export function useTestingCalls() {
   const { http } = useServices();
   return useMemo(
     () => ({
-      createTester: (options: TesterOptions) => http.request('createTester', { body: options, silent: true }),
       answer: (body: AnswerBody) => http.request('answer', { body, silent: true }),
       skip: (body: AnswerTarget) => http.request('skip', { body, silent: true }),
       overrideAnswer: (body: OverrideBody) => http.request('overrideAnswer', { body, silent: true }),

@@ -9,7 +9,8 @@ import { useShowNextWord, useTestingCalls } from '../api/testingApi';
 import type { CheckState } from '../lib/navigationState';
 import { newAttemptId } from '../lib/submissions';
 import { useActiveTest } from '../lib/useActiveTest';
-import { useReportUnexpected } from '../lib/useReportUnexpected';
+import { wordView } from '../lib/wordView';
+import { useReportUnexpected } from '../../../shared/hooks/useReportUnexpected';
 import styles from '../screens/CheckPage.module.css';
 
 interface OverridePanelProps {
@@ -28,7 +29,8 @@ export function OverridePanel({ check, onAccepted, accepted }: OverridePanelProp
   const { t } = useTranslation();
   const calls = useTestingCalls();
   const showNextWord = useShowNextWord();
-  const activeTest = useActiveTest();
+  // The word's own dictionary and direction (a test may mix them), else the test's.
+  const view = wordView(check, useActiveTest());
   const reportUnexpected = useReportUnexpected();
   const hintId = useId();
   const [attemptId] = useState(newAttemptId);
@@ -48,7 +50,7 @@ export function OverridePanel({ check, onAccepted, accepted }: OverridePanelProp
     },
     onError: reportUnexpected,
   });
-  const dictionaryId = activeTest?.options.dictionaryId;
+  const dictionaryId = view.dictionaryId ?? undefined;
   const addDefinition = useMutation({
     mutationFn: () => calls.addDefinition(dictionaryId ?? '', check.wordId, typed),
     onError: reportUnexpected,
@@ -76,7 +78,7 @@ export function OverridePanel({ check, onAccepted, accepted }: OverridePanelProp
     );
   }
   // A swapped test's answer is a term: it is no definition to add.
-  const canAdd = dictionaryId !== undefined && !activeTest?.options.swap;
+  const canAdd = dictionaryId !== undefined && !view.swapped;
   return (
     <div className={styles.override}>
       <Notice tone="success">{t('Testing.Check.Overridden')}</Notice>

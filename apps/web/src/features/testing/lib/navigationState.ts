@@ -1,5 +1,13 @@
-import { answerResultSchema, type AnswerResult } from '@wordhoard/shared';
+import { answerResultSchema, languageSchema, type AnswerResult } from '@wordhoard/shared';
 import { z } from 'zod';
+
+/** How the word is shown (its dictionary, direction and languages: `WordMeta`), when it says. */
+const wordMetaFields = {
+  dictionaryId: z.string().nullable().optional(),
+  reversed: z.boolean().optional(),
+  promptLanguage: languageSchema.optional(),
+  answerLanguage: languageSchema.optional(),
+};
 
 /**
  * What /testing hands to /testing/check and /testing/skip in the history entry's state, so the
@@ -13,6 +21,7 @@ const checkStateSchema = z.object({
   result: answerResultSchema,
   /** The checked answer's attemptId: "I was right" names it. */
   attemptId: z.string().optional(),
+  ...wordMetaFields,
 });
 export type CheckState = z.infer<typeof checkStateSchema>;
 
@@ -20,6 +29,7 @@ const skipStateSchema = z.object({
   wordId: z.string(),
   term: z.string(),
   answers: z.array(z.string()),
+  ...wordMetaFields,
 });
 export type SkipState = z.infer<typeof skipStateSchema>;
 

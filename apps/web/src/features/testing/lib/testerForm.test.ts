@@ -1,6 +1,6 @@
 import type { TesterOptions } from '@wordhoard/shared';
 import { describe, expect, it } from 'vitest';
-import { readActiveTest, saveActiveTest, testLanguages } from './activeTest';
+import { readActiveTest, saveActiveTest, testLanguages } from '../../../shared/testing/activeTest';
 import { DEFAULT_FORM_VALUES, formValuesFrom, testerFormSchema, toTesterOptions } from './testerForm';
 
 const dictionaryId = '00000000-0000-4000-8000-000000000001';

@@ -55,7 +55,8 @@ export const DEFAULT_FORM_VALUES: Omit<TesterFormValues, 'dictionaryId'> = {
 /** The form values that show `options` again (for a new test like the previous one). */
 export function formValuesFrom(options: TesterOptions): TesterFormValues {
   const { range } = options;
-  const base = { ...DEFAULT_FORM_VALUES, dictionaryId: options.dictionaryId, swap: options.swap };
+  // A test of every dictionary's due words (decision 0048) has no dictionary to preselect.
+  const base = { ...DEFAULT_FORM_VALUES, dictionaryId: options.dictionaryId ?? '', swap: options.swap };
   if (range.type === 'due') return { ...base, by: 'due' };
   if (range.type === 'quantity') {
     return {

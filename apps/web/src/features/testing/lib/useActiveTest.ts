@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useUser } from '../../../shared/session';
-import { readActiveTest, type ActiveTest } from './activeTest';
+import { readActiveTest, type ActiveTest } from '../../../shared/testing/activeTest';
 
 /** The options and languages of the test this tab started, or null when unknown. */
 export function useActiveTest(): ActiveTest | null {

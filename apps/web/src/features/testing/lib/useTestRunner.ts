@@ -15,7 +15,8 @@ import { testingKeys, useRefreshTestingState, useShowNextWord, useTestingCalls }
 import type { CheckState, SkipState } from './navigationState';
 import { useSubmissions } from './submissions';
 import { useActiveTest } from './useActiveTest';
-import { useReportUnexpected } from './useReportUnexpected';
+import { wordMeta, wordView } from './wordView';
+import { useReportUnexpected } from '../../../shared/hooks/useReportUnexpected';
 
 export interface Feedback {
   /** `info`: nothing was counted (a definition entered before, or the test had moved on). */
@@ -115,6 +116,7 @@ export function useTestRunner(test: TestItem) {
           term: test.term,
           result,
           attemptId: body.attemptId,
+          ...wordMeta(test),
         };
         await navigate(PATHS.testingCheck, { state: checkState });
         return;
@@ -147,7 +149,7 @@ export function useTestRunner(test: TestItem) {
       }
       // The test has moved on; the next screen loads the new state instead of showing this one.
       queryClient.removeQueries({ queryKey: testingKeys.state });
-      const skipState: SkipState = { wordId: test.wordId, term: test.term, answers };
+      const skipState: SkipState = { wordId: test.wordId, term: test.term, answers, ...wordMeta(test) };
       await navigate(PATHS.testingSkip, { state: skipState });
     },
     onError: failed,
@@ -179,11 +181,11 @@ export function useTestRunner(test: TestItem) {
     if (attemptId !== null) skipMutation.mutate({ ...target, attemptId, durationMs: durationOf(attemptId) });
   }
 
-  const swapped = activeTest?.options.swap ?? false;
+  // The word's own direction and languages (a test may mix them), else the test's.
+  const view = wordView(test, activeTest);
   const describedBy = [ids.prompt, ids.need, missingAnswer ? ids.error : null].filter(Boolean).join(' ');
 
   return {
-    activeTest,
     answer,
     answerMutation,
     busy,
@@ -197,6 +199,6 @@ export function useTestRunner(test: TestItem) {
     skip,
     skipMutation,
     submit,
-    swapped,
+    view,
   };
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUser } from '../../../shared/session';
 import { dueFor, useDueCounts } from '../api/testingApi';
-import { testLanguages, type ActiveTest } from '../lib/activeTest';
+import { testLanguages, type ActiveTest } from '../../../shared/testing/activeTest';
 import { languageName } from '../lib/languageName';
 import {
   DEFAULT_FORM_VALUES,
@@ -16,23 +16,30 @@ import {
   type TesterFormValues,
 } from '../lib/testerForm';
 import { useActiveTest } from '../lib/useActiveTest';
-import { useStartTest } from '../lib/useStartTest';
+import { useStartTest } from '../../../shared/testing/useStartTest';
 
-/** The form's first values: the tab's last test, a dictionary asked for in the URL, or the newest. */
+/**
+ * The form's first values: the tab's last test, a dictionary asked for in the URL, or the
+ * newest. The URL may ask for the due source and the swapped direction too (the main menu's
+ * due links: `swap=1` when only that direction is due).
+ */
 function initialValues(
   dictionaries: readonly Dictionary[],
   activeTest: ActiveTest | null,
-  requestedId: string | null,
-  requestedSource: string | null,
+  requested: URLSearchParams,
 ): TesterFormValues {
+  const requestedId = requested.get('dictionaryId');
   const exists = (id: string | null | undefined): id is string =>
     dictionaries.some((dictionary) => dictionary.id === id);
   const previous =
     activeTest && exists(activeTest.options.dictionaryId) ? formValuesFrom(activeTest.options) : null;
   const values = previous ?? { ...DEFAULT_FORM_VALUES, dictionaryId: dictionaries[0]?.id ?? '' };
   const withDictionary = exists(requestedId) ? { ...values, dictionaryId: requestedId } : values;
+  const withSwap = requested.has('swap')
+    ? { ...withDictionary, swap: requested.get('swap') === '1' }
+    : withDictionary;
   // "Review due words" links ask for the due source.
-  return requestedSource === 'due' ? { ...withDictionary, by: 'due' } : withDictionary;
+  return requested.get('source') === 'due' ? { ...withSwap, by: 'due' } : withSwap;
 }
 
 /** The tester form's state: defaults, the fields it watches, what may start, and starting. */
@@ -47,9 +54,7 @@ export function useTesterForm({
   const user = useUser();
   const activeTest = useActiveTest();
   const [searchParams] = useSearchParams();
-  const [defaultValues] = useState(() =>
-    initialValues(dictionaries, activeTest, searchParams.get('dictionaryId'), searchParams.get('source')),
-  );
+  const [defaultValues] = useState(() => initialValues(dictionaries, activeTest, searchParams));
   const { start, isPending, problem } = useStartTest();
   const {
     register,

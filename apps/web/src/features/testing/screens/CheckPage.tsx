@@ -16,7 +16,8 @@ import { parseCheckState, resultKind, type CheckState } from '../lib/navigationS
 import { useSubmissions } from '../lib/submissions';
 import { useActiveTest } from '../lib/useActiveTest';
 import { useFocusOnMount } from '../lib/useFocusOnMount';
-import { useReportUnexpected } from '../lib/useReportUnexpected';
+import { wordView } from '../lib/wordView';
+import { useReportUnexpected } from '../../../shared/hooks/useReportUnexpected';
 import styles from './CheckPage.module.css';
 
 /** The outcome of a checked answer: correct, almost (with the exact spelling) or wrong. */
@@ -33,7 +34,8 @@ function CheckResult({ check }: { check: CheckState }) {
   const refreshState = useRefreshTestingState();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const activeTest = useActiveTest();
+  // The word's own direction and languages (a test may mix them), else the test's.
+  const view = wordView(check, useActiveTest());
   const primaryRef = useFocusOnMount<HTMLButtonElement>();
   const answersId = useId();
   const nextHintId = useId();
@@ -81,7 +83,7 @@ function CheckResult({ check }: { check: CheckState }) {
   const backToTest = () => void navigate(PATHS.testing, { replace: true });
   // A wrong answer that is another word's answer: say whose (its meaning, or in a swapped test
   // the term it belongs to).
-  const swapped = activeTest?.options.swap ?? false;
+  const { swapped } = view;
   const confusion =
     result.confusedWith &&
     ({
@@ -116,7 +118,7 @@ function CheckResult({ check }: { check: CheckState }) {
                 values={{ answer: result.answer }}
                 components={{
                   b: <strong />,
-                  word: <span className={styles.spelling} lang={activeTest?.answerLanguage} />,
+                  word: <span className={styles.spelling} lang={view.answerLanguage} />,
                 }}
               />
             )}
@@ -127,12 +129,12 @@ function CheckResult({ check }: { check: CheckState }) {
         <dl className={styles.details}>
           <div>
             <dt>{t('Testing.Check.Word')}</dt>
-            <dd lang={activeTest?.promptLanguage}>{term}</dd>
+            <dd lang={view.promptLanguage}>{term}</dd>
           </div>
           {kind === 'wrong' && result.answer !== '' && (
             <div>
               <dt>{t('Testing.Check.YourAnswer')}</dt>
-              <dd lang={activeTest?.answerLanguage} className={styles.typed}>
+              <dd lang={view.answerLanguage} className={styles.typed}>
                 {result.answer}
               </dd>
             </div>
@@ -145,9 +147,9 @@ function CheckResult({ check }: { check: CheckState }) {
               i18nKey={confusion.key}
               values={confusion.values}
               components={{
-                answer: <span lang={activeTest?.answerLanguage} />,
+                answer: <span lang={view.answerLanguage} />,
                 // The other word is shown as the prompts are: its term, or its definitions when swapped.
-                other: <span lang={activeTest?.promptLanguage} />,
+                other: <span lang={view.promptLanguage} />,
               }}
             />
           </p>
@@ -161,7 +163,7 @@ function CheckResult({ check }: { check: CheckState }) {
               answers={result.correctAnswers}
               marked={result.doneDefinitions}
               markedNote={t('Testing.Check.AlreadyEntered')}
-              lang={activeTest?.answerLanguage}
+              lang={view.answerLanguage}
               aria-labelledby={answersId}
             />
           </div>

@@ -13,7 +13,8 @@ import { LoadFailed } from '../components/LoadFailed';
 import { ResultBadge } from '../components/ResultBadge';
 import { ResultIcon, type ResultKind } from '../components/ResultIcon';
 import { useActiveTest } from '../lib/useActiveTest';
-import { useStartTest } from '../lib/useStartTest';
+import { wordView } from '../lib/wordView';
+import { useStartTest } from '../../../shared/testing/useStartTest';
 import styles from './FinishPage.module.css';
 
 /** The report at the end of a test. */
@@ -139,60 +140,63 @@ function TestReport({ report, testsLeft }: { report: Report; testsLeft: number }
           {t('Testing.Finish.Words')}
         </h2>
         <ol className={styles.items}>
-          {report.items.map((item, index) => (
-            <li key={`${index}-${item.wordId}`} className={styles.item} data-testid="report-item">
-              <div className={styles.itemHead}>
-                <h3 className={styles.term} lang={activeTest?.promptLanguage}>
-                  {item.term}
-                </h3>
-                <ResultBadge kind={item.result} />
-              </div>
-              {item.result === 'wrong' && report.dictionaryId && (
-                // Fix a word that was answered wrong because it was stored wrong; back comes here.
-                <Link
-                  to={generatePath(PATHS.editWord, {
-                    dictionaryId: report.dictionaryId,
-                    wordId: item.wordId,
-                  })}
-                  state={{ from: PATHS.testingFinish }}
-                  className={styles.edit}
-                  aria-label={t('Testing.Finish.EditWordLabel', { term: item.term })}
-                >
-                  <Pencil aria-hidden="true" />
-                  {t('Testing.Finish.EditWord')}
-                </Link>
-              )}
-              <dl className={styles.itemDetails}>
-                <div>
-                  <dt>{t('Testing.Finish.Definitions')}</dt>
-                  <dd>
-                    <AnswerList answers={item.definitions} lang={activeTest?.answerLanguage} />
-                  </dd>
+          {report.items.map((item, index) => {
+            // The word's own languages and dictionary (a test may mix them), else the test's.
+            const view = wordView(item, activeTest);
+            const dictionaryId = item.dictionaryId !== undefined ? item.dictionaryId : report.dictionaryId;
+            return (
+              <li key={`${index}-${item.wordId}`} className={styles.item} data-testid="report-item">
+                <div className={styles.itemHead}>
+                  <h3 className={styles.term} lang={view.promptLanguage}>
+                    {item.term}
+                  </h3>
+                  <ResultBadge kind={item.result} />
                 </div>
-                <div>
-                  <dt>{t('Testing.Finish.Typed')}</dt>
-                  <dd>
-                    {item.answers.length > 0 ? (
-                      <span lang={activeTest?.answerLanguage}>{item.answers.join(', ')}</span>
-                    ) : (
-                      <span className={styles.nothing}>{t('Testing.Finish.NothingTyped')}</span>
-                    )}
-                  </dd>
-                </div>
-                {item.confusedWith.length > 0 && (
-                  // Other words whose answers were typed for this one: the pairs to tell apart.
-                  <div data-testid="report-confusions">
-                    <dt>{t('Testing.Finish.ConfusedWith')}</dt>
-                    <dd
-                      lang={activeTest?.options.swap ? activeTest.answerLanguage : activeTest?.promptLanguage}
-                    >
-                      {item.confusedWith.join(', ')}
+                {item.result === 'wrong' && dictionaryId && (
+                  // Fix a word that was answered wrong because it was stored wrong; back comes here.
+                  <Link
+                    to={generatePath(PATHS.editWord, {
+                      dictionaryId,
+                      wordId: item.wordId,
+                    })}
+                    state={{ from: PATHS.testingFinish }}
+                    className={styles.edit}
+                    aria-label={t('Testing.Finish.EditWordLabel', { term: item.term })}
+                  >
+                    <Pencil aria-hidden="true" />
+                    {t('Testing.Finish.EditWord')}
+                  </Link>
+                )}
+                <dl className={styles.itemDetails}>
+                  <div>
+                    <dt>{t('Testing.Finish.Definitions')}</dt>
+                    <dd>
+                      <AnswerList answers={item.definitions} lang={view.answerLanguage} />
                     </dd>
                   </div>
-                )}
-              </dl>
-            </li>
-          ))}
+                  <div>
+                    <dt>{t('Testing.Finish.Typed')}</dt>
+                    <dd>
+                      {item.answers.length > 0 ? (
+                        <span lang={view.answerLanguage}>{item.answers.join(', ')}</span>
+                      ) : (
+                        <span className={styles.nothing}>{t('Testing.Finish.NothingTyped')}</span>
+                      )}
+                    </dd>
+                  </div>
+                  {item.confusedWith.length > 0 && (
+                    // Other words whose answers were typed for this one: the pairs to tell apart.
+                    <div data-testid="report-confusions">
+                      <dt>{t('Testing.Finish.ConfusedWith')}</dt>
+                      <dd lang={view.swapped ? view.answerLanguage : view.promptLanguage}>
+                        {item.confusedWith.join(', ')}
+                      </dd>
+                    </div>
+                  )}
+                </dl>
+              </li>
+            );
+          })}
         </ol>
       </section>
 

@@ -12,6 +12,7 @@ import { TermDisplay } from '../components/TermDisplay';
 import { parseSkipState, type SkipState } from '../lib/navigationState';
 import { useActiveTest } from '../lib/useActiveTest';
 import { useFocusOnMount } from '../lib/useFocusOnMount';
+import { wordView } from '../lib/wordView';
 import styles from './SkipPage.module.css';
 
 /** A skipped word with its answers revealed. */
@@ -25,7 +26,8 @@ export default function SkipPage() {
 function SkippedWord({ skipped }: { skipped: SkipState }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const activeTest = useActiveTest();
+  // The word's own languages (a test may mix them), else the test's.
+  const view = wordView(skipped, useActiveTest());
   const nextRef = useFocusOnMount<HTMLButtonElement>();
   const answersId = useId();
   // Loads the next word (or the report) while the answers are read.
@@ -40,7 +42,7 @@ function SkippedWord({ skipped }: { skipped: SkipState }) {
           <TermDisplay
             label={t('Testing.Skip.Word')}
             term={skipped.term}
-            lang={activeTest?.promptLanguage}
+            lang={view.promptLanguage}
             size="md"
           />
         </div>
@@ -48,11 +50,7 @@ function SkippedWord({ skipped }: { skipped: SkipState }) {
           <h2 id={answersId} className={styles.subheading}>
             {t('Testing.Skip.Answers')}
           </h2>
-          <AnswerList
-            answers={skipped.answers}
-            lang={activeTest?.answerLanguage}
-            aria-labelledby={answersId}
-          />
+          <AnswerList answers={skipped.answers} lang={view.answerLanguage} aria-labelledby={answersId} />
         </div>
         <Button
           ref={nextRef}

@@ -96,12 +96,15 @@ describe('test runner screen', { timeout: 20_000 }, () => {
     expect(answerField()).toHaveAttribute('lang', 'en');
   });
 
-  it('leaves lang out when the options of the test are unknown (started elsewhere)', async () => {
+  it('takes the languages from the word when this tab did not start the test (started elsewhere)', async () => {
+    // Each word carries its direction and languages (decision 0048); a test saved before did
+    // not, and then lang is left out (lib/wordView.test.ts).
     await open();
 
     await screen.findByText('house');
-    expect(answerField()).not.toHaveAttribute('lang');
-    expect(screen.getByText('house')).not.toHaveAttribute('lang');
+    expect(answerField()).toHaveAttribute('lang', 'de');
+    expect(screen.getByText('house')).toHaveAttribute('lang', 'en');
+    expect(screen.getByRole('toolbar', { name: /German/ })).toBeInTheDocument();
   });
 
   it('checks with Enter; a correct answer with more to type stays, listing what is entered', async () => {

@@ -42,7 +42,6 @@ export default function TestingPage() {
 function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) {
   const { t, i18n } = useTranslation();
   const {
-    activeTest,
     answer,
     answerMutation,
     busy,
@@ -56,7 +55,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
     skip,
     skipMutation,
     submit,
-    swapped,
+    view,
   } = useTestRunner(test);
   return (
     <Page title={t('Testing.RunTitle')} width="narrow">
@@ -80,9 +79,9 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
       <Card className={styles.card}>
         <TermDisplay
           id={ids.prompt}
-          label={swapped ? t('Testing.Run.PromptSwapped') : t('Testing.Run.Prompt')}
+          label={view.swapped ? t('Testing.Run.PromptSwapped') : t('Testing.Run.Prompt')}
           term={test.term}
-          lang={activeTest?.promptLanguage}
+          lang={view.promptLanguage}
           speak
         />
 
@@ -98,7 +97,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
               <AnswerList
                 answers={test.doneDefinitions}
                 marked={test.doneDefinitions}
-                lang={activeTest?.answerLanguage}
+                lang={view.answerLanguage}
                 aria-labelledby={`${ids.need}-done`}
               />
             </div>
@@ -114,7 +113,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
             id={ids.input}
             name="answer"
             type="text"
-            lang={activeTest?.answerLanguage}
+            lang={view.answerLanguage}
             value={answer}
             onChange={(event) => {
               setAnswer(event.target.value);
@@ -131,12 +130,12 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
             aria-invalid={missingAnswer || undefined}
             className={styles.input}
           />
-          {activeTest && (
+          {view.answerLanguage && (
             <AccentBar
-              language={activeTest.answerLanguage}
+              language={view.answerLanguage}
               input={inputRef}
               inputId={ids.input}
-              languageLabel={languageName(activeTest.answerLanguage, i18n.resolvedLanguage ?? i18n.language)}
+              languageLabel={languageName(view.answerLanguage, i18n.resolvedLanguage ?? i18n.language)}
             />
           )}
           {missingAnswer && (

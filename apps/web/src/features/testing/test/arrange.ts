@@ -9,7 +9,7 @@ import type {
 } from '@wordhoard/shared';
 import type { ApiServer, TestBrowser } from '../../../test/apiServer';
 import { allWords, startTest } from '../../../test/arrange';
-import { saveActiveTest, testLanguages } from '../lib/activeTest';
+import { saveActiveTest, testLanguages } from '../../../shared/testing/activeTest';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,33 +3,42 @@ import { z } from 'zod';
 
 /**
  * What the browser remembers about the test it started: the options (for "try again" and as
- * the form's defaults) and the languages of the prompt and of the expected answer. The server's
- * test state does not carry them, so a test resumed on another device simply has no languages.
+ * the tester form's defaults) and the languages of the prompt and of the expected answer. The
+ * main menu starts tests too (the due words of every dictionary), hence shared. Each word of
+ * a test started since decision 0048 carries its own direction and languages, which win over
+ * these; a test of several dictionaries has no languages of its own.
  */
 export interface ActiveTest {
   /** Whose test it is: another account signing in on this tab must not inherit it. */
   userId: string;
   options: TesterOptions;
   /** The language of what is shown: the terms, or the definitions when swapped. */
-  promptLanguage: Language;
+  promptLanguage?: Language;
   /** The language the learner types in: the definitions, or the terms when swapped. */
-  answerLanguage: Language;
+  answerLanguage?: Language;
 }
 
 const activeTestSchema = z.object({
   userId: z.string(),
   options: testerOptionsSchema,
-  promptLanguage: languageSchema,
-  answerLanguage: languageSchema,
+  promptLanguage: languageSchema.optional(),
+  answerLanguage: languageSchema.optional(),
 });
 
 const STORAGE_KEY = 'wordhoard.testing.activeTest';
+
+/** The test of the due words of every dictionary, both directions (decision 0048). */
+export const EVERY_DICTIONARY_DUE: TesterOptions = {
+  dictionaryId: null,
+  swap: false,
+  range: { type: 'due' },
+};
 
 /** The prompt and answer languages of a test on a dictionary of `from` terms and `to` definitions. */
 export function testLanguages(
   dictionary: { fromLanguage: Language; toLanguage: Language },
   swap: boolean,
-): Pick<ActiveTest, 'promptLanguage' | 'answerLanguage'> {
+): Required<Pick<ActiveTest, 'promptLanguage' | 'answerLanguage'>> {
   return swap
     ? { promptLanguage: dictionary.toLanguage, answerLanguage: dictionary.fromLanguage }
     : { promptLanguage: dictionary.fromLanguage, answerLanguage: dictionary.toLanguage };

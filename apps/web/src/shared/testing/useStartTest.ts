@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TesterOptions } from '@wordhoard/shared';
+import type { ResponseOf, TesterOptions } from '@wordhoard/shared';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../shared/http';
-import { PATHS } from '../../../shared/routing';
-import { useUser } from '../../../shared/session';
-import { testingKeys, useTestingCalls, type TestingState } from '../api/testingApi';
+import { testingKeys } from '../api/queries';
+import { useCreateTester } from '../api/tester';
+import { useReportUnexpected } from '../hooks/useReportUnexpected';
+import { ApiError } from '../http';
+import { PATHS } from '../routing';
+import { useUser } from '../session';
 import { saveActiveTest, type ActiveTest } from './activeTest';
-import { useReportUnexpected } from './useReportUnexpected';
 
 /** The refusals of POST /tester that the screen explains itself instead of the error modal. */
 export type StartProblem = 'MAX_TESTS' | 'EMPTY_TEST';
@@ -16,22 +17,24 @@ const isStartProblem = (code: string | null): code is StartProblem =>
 
 export interface StartTestInput {
   options: TesterOptions;
-  languages: Pick<ActiveTest, 'promptLanguage' | 'answerLanguage'>;
+  /** The test's languages, when it has one pair (a test of several dictionaries has none). */
+  languages?: Pick<ActiveTest, 'promptLanguage' | 'answerLanguage'>;
 }
 
 /**
  * Starts a test (POST /tester), then resets the test state (SPEC §4) and opens the runner.
  * "No attempts left" and "no words match" come back as `problem`, for the screen to show.
+ * The tester form, the report and the main menu start tests.
  */
 export function useStartTest() {
-  const calls = useTestingCalls();
+  const createTester = useCreateTester();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const userId = useUser()?.id;
   const reportUnexpected = useReportUnexpected();
 
   const mutation = useMutation({
-    mutationFn: ({ options }: StartTestInput) => calls.createTester(options),
+    mutationFn: ({ options }: StartTestInput) => createTester(options),
     onSuccess: (_created, { options, languages }) => {
       if (userId !== undefined) saveActiveTest({ userId, options, ...languages });
       queryClient.removeQueries({ queryKey: testingKeys.state });
@@ -40,7 +43,7 @@ export function useStartTest() {
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'MAX_TESTS') {
         // The counter on screen was out of date (another tab or device used the attempts).
-        queryClient.setQueryData<TestingState>(
+        queryClient.setQueryData<ResponseOf<'getTesting'>>(
           testingKeys.state,
           (state) => state && { ...state, testsLeft: 0 },
         );

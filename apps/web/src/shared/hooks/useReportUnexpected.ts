@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { ApiError, NetworkError, UnauthorizedError } from '../../../shared/http';
-import { useServices } from '../../../shared/services';
+import { ApiError, NetworkError, UnauthorizedError } from '../http';
+import { useServices } from '../services';
 
 /**
  * For requests sent `silent` because some failures are shown on the screen itself: every other

@@ -85,15 +85,6 @@ export function createServices(deps: {
 
   const dictionariesRepository = new DictionariesRepository(db);
   const dictionaries = new DictionariesService(dictionariesRepository, clock);
-  const testing = new TestingService(new TestingRepository(db), clock);
-  const accountExport = new AccountExportService({
-    repository: new AccountExportRepository(db),
-    users,
-    dictionaries,
-    testing,
-    clock,
-  });
-  const translate = new TranslateService(config.translate, clock);
   const learning = new LearningService({
     repository: new LearningRepository(db),
     users,
@@ -102,6 +93,18 @@ export function createServices(deps: {
     clock,
     log,
   });
+  // A test keeps the learner's scheduler from its start (decision 0046).
+  const testing = new TestingService(new TestingRepository(db), clock, (userId) =>
+    learning.settingsFor(userId),
+  );
+  const accountExport = new AccountExportService({
+    repository: new AccountExportRepository(db),
+    users,
+    dictionaries,
+    testing,
+    clock,
+  });
+  const translate = new TranslateService(config.translate, clock);
 
   return {
     dictionaries,

@@ -216,6 +216,12 @@ export interface AppliedAttempt {
   confusedWith?: { term: string; definitions: string[] };
 }
 
+/** A learner's FSRS settings as a test keeps them (`SchedulerSettings` in testing/scheduling.ts). */
+export interface StoredSchedulerSettings {
+  desiredRetention: number;
+  parameters: number[] | null;
+}
+
 /** An FSRS card as the test snapshot keeps it (docs/decisions/0011-spaced-repetition.md). */
 export interface StoredCard {
   due: string;
@@ -240,6 +246,12 @@ export const testSessions = pgTable(
     dictionaryId: uuid('dictionary_id').references(() => dictionaries.id, { onDelete: 'set null' }),
     swap: boolean('swap').notNull(),
     range: jsonb('range').$type<TestRange>().notNull(),
+    /**
+     * The learner's scheduler when the test started (desired retention, fitted parameters):
+     * the answer path grades with it and reads nothing more (decision 0046). Null in tests
+     * saved before: the defaults.
+     */
+    scheduler: jsonb('scheduler').$type<StoredSchedulerSettings>(),
     /** How many words the test has (its `test_items`, positions 0 … total − 1). */
     total: integer('total').notNull(),
     position: integer('position').notNull().default(0),

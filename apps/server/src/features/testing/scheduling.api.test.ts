@@ -270,3 +270,29 @@ describe(`progress (${testDriver})`, () => {
     },
   );
 });
+
+describe(`the learner's own scheduler (${testDriver})`, () => {
+  it('schedules by the desired retention the learner had when the test started', async () => {
+    const careful = await createUser(t.app, 'developer');
+    const relaxed = await createUser(t.app, 'developer');
+    (await as(careful).call('updateMe', { body: { desiredRetention: 0.97 } })).data();
+    (await as(relaxed).call('updateMe', { body: { desiredRetention: 0.7 } })).data();
+    const carefulWords = await dictionaryWith(careful, WORDS.slice(0, 1));
+    const relaxedWords = await dictionaryWith(relaxed, WORDS.slice(0, 1));
+    await start(careful, carefulWords, ALL);
+    await start(relaxed, relaxedWords, ALL);
+    // Changed after the start: the running test keeps the retention it started with.
+    (await as(careful).call('updateMe', { body: { desiredRetention: 0.7 } })).data();
+    await run(careful, {});
+    await run(relaxed, {});
+
+    // Good on a new word: three days at 97 % (as at the default 90 %), three weeks at 70 %.
+    clock.advance(3 * DAY);
+    expect(await dueIn(careful, carefulWords)).toEqual({ forward: 1, swapped: 0 });
+    expect(await dueIn(relaxed, relaxedWords)).toEqual({ forward: 0, swapped: 0 });
+    clock.advance(14 * DAY);
+    expect(await dueIn(relaxed, relaxedWords)).toEqual({ forward: 0, swapped: 0 });
+    clock.advance(4 * DAY);
+    expect(await dueIn(relaxed, relaxedWords)).toEqual({ forward: 1, swapped: 0 });
+  });
+});

@@ -14,6 +14,7 @@ import {
   wordCards,
   words,
   type StoredCard,
+  type StoredSchedulerSettings,
   type TestSessionItem,
 } from '../../db/schema';
 import { callerColumns, callerCte } from '../../db/caller-session';
@@ -34,6 +35,8 @@ export interface TestHead {
   /** The current word, 0-based; every word before it is finished. */
   position: number;
   total: number;
+  /** The learner's scheduler when the test started; null: the defaults. */
+  scheduler: StoredSchedulerSettings | null;
 }
 
 /** An active test as the test screen sees it: where it is, and the word there. */
@@ -48,6 +51,7 @@ const cursorColumns = {
   swap: testSessions.swap,
   position: testSessions.position,
   total: testSessions.total,
+  scheduler: testSessions.scheduler,
   current: testItems.item,
 };
 
@@ -78,7 +82,15 @@ function toCursor(row: {
 }): TestCursor | null {
   const { id, swap, position, total } = row;
   if (id === null || swap === null || position === null || total === null) return null;
-  return { id, dictionaryId: row.dictionaryId, swap, position, total, current: row.current };
+  return {
+    id,
+    dictionaryId: row.dictionaryId,
+    swap,
+    position,
+    total,
+    scheduler: row.scheduler,
+    current: row.current,
+  };
 }
 export type SnapshotWord = { id: string; term: string; definitions: string[] };
 /** The dictionary a snapshotted word comes from: its id and the languages it is shown in. */

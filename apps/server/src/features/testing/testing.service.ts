@@ -24,7 +24,15 @@ import {
 import type { AppliedAttempt, StoredCard, TestSessionItem } from '../../db/schema';
 import type { Caller } from '../../domain/caller';
 import { AppError, notFound, tooManyRequests } from '../../domain/errors';
-import { chartDays, endOfUtcDay, gradeOf, NEW_CARD_STATE, review, streaks } from './scheduling';
+import {
+  chartDays,
+  endOfUtcDay,
+  gradeOf,
+  NEW_CARD_STATE,
+  review,
+  streaks,
+  type SchedulerSettings,
+} from './scheduling';
 import {
   utcDay,
   type ReportItem,
@@ -98,9 +106,13 @@ const SAVE_RETRY_AFTER_SECONDS = 2;
  * saved before spaced repetition snapshotted no card). A word deleted since the test started
  * (with its dictionary, or alone) is graded for nothing: `saveCard` writes only an existing word.
  */
-function reviewed(item: TestSessionItem, now: Date): StoredCard | undefined {
+function reviewed(
+  item: TestSessionItem,
+  now: Date,
+  scheduler: SchedulerSettings | null,
+): StoredCard | undefined {
   if (item.card === undefined) return undefined;
-  return review(item.card, gradeOf(item), now);
+  return review(item.card, gradeOf(item), now, scheduler ?? undefined);
 }
 
 /** How the word is shown, when the snapshot says (tests saved before decision 0048 do not). */
@@ -226,6 +238,8 @@ export class TestingService {
   constructor(
     private readonly repository: TestingRepository,
     private readonly clock: () => Date,
+    /** The learner's scheduler now (decision 0046): a test keeps it for its answers. */
+    private readonly schedulerOf: (userId: string) => Promise<SchedulerSettings>,
   ) {}
 
   private async limitFor(userId: string): Promise<number> {
@@ -243,14 +257,24 @@ export class TestingService {
     // The test counts on the day of every dictionary it holds words of.
     const tested = [...new Set(items.flatMap((item) => (item.dictionaryId ? [item.dictionaryId] : [])))];
 
-    const limit = await this.limitFor(userId);
+    const [limit, scheduler] = await Promise.all([this.limitFor(userId), this.schedulerOf(userId)]);
     const used = await this.repository.transaction(async (tx) => {
       const count = await this.repository.takeAttempt(tx, userId, utcDay(now), limit);
       if (count === undefined) throw new AppError('MAX_TESTS');
       await this.repository.logTest(tx, tested, utcDay(now));
       await this.repository.saveNewTest(
         tx,
-        { userId, ...head, range: options.range, createdAt: now, updatedAt: now },
+        {
+          userId,
+          ...head,
+          range: options.range,
+          scheduler: {
+            desiredRetention: scheduler.desiredRetention,
+            parameters: scheduler.parameters ? [...scheduler.parameters] : null,
+          },
+          createdAt: now,
+          updatedAt: now,
+        },
         items,
       );
       return count;
@@ -576,7 +600,7 @@ export class TestingService {
       const outcome = await change.apply(item, test);
       if (!('item' in outcome)) return withNext(outcome.result, standing(test, item, index));
       const now = this.clock();
-      const card = outcome.finished ? reviewed(outcome.item, now) : undefined;
+      const card = outcome.finished ? reviewed(outcome.item, now, test.scheduler) : undefined;
       // The word's own direction: a test of every dictionary's due words mixes them (decision 0048).
       const reversed = reversedOf(test, item);
       const progress = {

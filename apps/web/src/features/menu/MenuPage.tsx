@@ -1,5 +1,5 @@
 import { DUE_TEST_MAX_WORDS, type DueCounts } from '@wordhoard/shared';
-import { CircleAlert, GraduationCap, Library, Play } from 'lucide-react';
+import { GraduationCap, Library, Play } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { PATHS } from '../../shared/routing';
 import { EVERY_DICTIONARY_DUE } from '../../shared/testing/activeTest';
 import { useStartTest } from '../../shared/testing/useStartTest';
 import { Button, Card, LinkCard, Page, TABULAR_NUMS } from '../../shared/ui';
+import { Problem } from '../../shared/ui/Problem/Problem';
 import styles from './MenuPage.module.css';
 
 /**
@@ -99,12 +100,7 @@ function DueToday({ counts }: { counts: DueCounts }) {
         )}
       </div>
       <div id={problemId} role="alert">
-        {problem && (
-          <p className={styles.problem}>
-            <CircleAlert className={styles.problemIcon} aria-hidden="true" />
-            <span>{t(`apiErrors.${problem}`)}</span>
-          </p>
-        )}
+        {problem && <Problem>{t(`apiErrors.${problem}`)}</Problem>}
       </div>
     </Card>
   );

@@ -1,5 +1,5 @@
 import type { Report } from '@wordhoard/shared';
-import { CircleAlert, ListRestart, Pencil, RotateCcw } from 'lucide-react';
+import { ListRestart, Pencil, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, Navigate } from 'react-router';
@@ -15,6 +15,7 @@ import { ResultIcon, type ResultKind } from '../components/ResultIcon';
 import { useActiveTest } from '../lib/useActiveTest';
 import { wordView } from '../lib/wordView';
 import { useStartTest } from '../../../shared/testing/useStartTest';
+import { Problem } from '../../../shared/ui/Problem/Problem';
 import styles from './FinishPage.module.css';
 
 /** The report at the end of a test. */
@@ -126,12 +127,7 @@ function TestReport({ report, testsLeft }: { report: Report; testsLeft: number }
           {t('Testing.Run.TestsLeft', { count: testsLeft })}
         </p>
         <div id={problemId} role="alert">
-          {shownProblem && (
-            <p className={styles.problem}>
-              <CircleAlert className={styles.problemIcon} aria-hidden="true" />
-              <span>{t(`apiErrors.${shownProblem}`)}</span>
-            </p>
-          )}
+          {shownProblem && <Problem>{t(`apiErrors.${shownProblem}`)}</Problem>}
         </div>
       </div>
 

@@ -1,8 +1,9 @@
 import type { ErrorCode, User } from '@wordhoard/shared';
-import { CircleAlert, Play } from 'lucide-react';
+import { Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../../shared/lib/classNames';
 import { Button, TABULAR_NUMS } from '../../../../shared/ui';
+import { Problem } from '../../../../shared/ui/Problem/Problem';
 import styles from '../../screens/CreateTesterPage.module.css';
 
 interface TesterFormFooterProps {
@@ -44,15 +45,12 @@ export function TesterFormFooter({
       {/* Always rendered, so a refusal of the start button is announced when it arrives. */}
       <div id={problemId} role="alert">
         {shownProblem && (
-          <p className={styles.problem}>
-            <CircleAlert className={styles.problemIcon} aria-hidden="true" />
-            <span>
-              {t(`apiErrors.${shownProblem}`)}
-              {shownProblem === 'EMPTY_TEST' && (
-                <span className={styles.problemHint}> {t('Testing.Create.EmptyTestHint')}</span>
-              )}
-            </span>
-          </p>
+          <Problem>
+            {t(`apiErrors.${shownProblem}`)}
+            {shownProblem === 'EMPTY_TEST' && (
+              <span className={styles.problemHint}> {t('Testing.Create.EmptyTestHint')}</span>
+            )}
+          </Problem>
         )}
       </div>
       <Button

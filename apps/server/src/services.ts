@@ -102,6 +102,7 @@ export function createServices(deps: {
     users,
     dictionaries,
     testing,
+    learning,
     clock,
   });
   const translate = new TranslateService(config.translate, clock);

@@ -630,6 +630,8 @@ export const accountExportSchema = z.object({
     .nullable(),
   testAttempts: z.array(z.object({ day: z.string(), count: z.number().int() })),
   reviewLog: z.array(reviewLogEntrySchema),
+  /** The learner's scheduler: desired retention and the last fit of their own parameters. */
+  scheduler: schedulerStatusSchema,
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 

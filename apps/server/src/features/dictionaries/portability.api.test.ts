@@ -391,6 +391,7 @@ describe(`export (${testDriver})`, () => {
     });
     expect(started.statusCode).toBe(201);
 
+    (await call(user, 'updateMe', { body: { desiredRetention: 0.85 } })).data();
     const response = await call(user, 'exportMe');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(
@@ -406,6 +407,8 @@ describe(`export (${testDriver})`, () => {
     expect(body.test).toMatchObject({ dictionaryId: dictionary.id, position: 0 });
     expect(body.test?.items).toHaveLength(3);
     expect(body.testAttempts).toEqual([{ day: expect.any(String), count: 1 }]);
+    // The learner's own scheduler goes with their data: the chosen retention, no fit yet.
+    expect(body.scheduler).toMatchObject({ desiredRetention: 0.85, reviews: 0, fit: null });
     expect(response.body).not.toMatch(/password|token|hash|stripe|google_?subject/i);
   });
 

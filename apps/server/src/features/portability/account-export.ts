@@ -2,6 +2,7 @@ import type { AccountExport } from '@wordhoard/shared';
 import type { Caller } from '../../domain/caller';
 import { AppError } from '../../domain/errors';
 import type { DictionariesService } from '../dictionaries/dictionaries.service';
+import type { LearningService } from '../learning/learning.service';
 import type { TestingService } from '../testing/testing.service';
 import { toUserDto } from '../users/user.presenter';
 import type { UsersService } from '../users/users.service';
@@ -21,22 +22,24 @@ export class AccountExportService {
       users: UsersService;
       dictionaries: DictionariesService;
       testing: TestingService;
+      learning: LearningService;
       clock: () => Date;
     },
   ) {}
 
   async export(caller: Caller): Promise<AccountExport> {
     const { userId } = await caller.session();
-    const { repository, users, dictionaries, testing, clock } = this.deps;
+    const { repository, users, dictionaries, testing, learning, clock } = this.deps;
     const found = await users.recordOf(userId);
     if (!found) throw new AppError('UNAUTHORIZED');
     const { user, subscription } = found;
-    const [ownDictionaries, ownSubscriptions, test, attempts, reviewLog] = await Promise.all([
+    const [ownDictionaries, ownSubscriptions, test, attempts, reviewLog, scheduler] = await Promise.all([
       dictionaries.allWithWords(userId),
       repository.subscriptionHistory(userId),
       repository.test(userId),
       repository.attempts(userId),
       testing.reviewLog(caller),
+      learning.status(caller),
     ]);
 
     return {
@@ -78,6 +81,7 @@ export class AccountExportService {
         : null,
       testAttempts: attempts,
       reviewLog,
+      scheduler,
     };
   }
 }

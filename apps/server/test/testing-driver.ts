@@ -10,6 +10,9 @@ type Caller = { cookie: string };
 export const numberedWords = (count: number): WordInput[] =>
   Array.from({ length: count }, (_, i) => ({ term: `w${i}`, definitions: [`d${i}`] }));
 
+/** A test of every word of a dictionary (up to 100), oldest first. */
+export const ALL_WORDS = { type: 'quantity', from: 'all', count: 100, order: 'asc' } as const;
+
 /** The word `test` shows, named as the client names it in an answer or a skip, with a new attempt. */
 export function targetOf(test: NonNullable<TestState['test']>): AnswerTarget {
   return { position: test.position, wordId: test.wordId, attemptId: randomUUID() };
@@ -41,6 +44,12 @@ export function testingDriver(app: FastifyInstance, headers: Record<string, stri
           await as(user).call('updateDictionary', { params: { id }, body: { words: { create: words } } })
         ).data();
       }
+      return id;
+    },
+    /** A new dictionary of `words` and a running test of all of them; the dictionary's id. */
+    async testOf(user: Caller, words: WordInput[], swap = false): Promise<string> {
+      const id = await this.dictionaryWith(user, words);
+      (await this.start(user, id, ALL_WORDS, swap)).data();
       return id;
     },
     /** Starts a test (POST /tester); the response, since suites check refusals too. */

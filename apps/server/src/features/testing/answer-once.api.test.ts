@@ -36,8 +36,7 @@ async function testOf(words: WordInput[]): Promise<User> {
   return user;
 }
 async function startTestOf(user: User, words: WordInput[]) {
-  const id = await drive().dictionaryWith(user, words, 'Once');
-  (await drive().start(user, id, { type: 'quantity', from: 'all', count: 100, order: 'asc' })).data();
+  await drive().testOf(user, words);
 }
 
 const DOG = { term: 'dog', definitions: ['Hund'] };

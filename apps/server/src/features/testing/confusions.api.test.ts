@@ -18,18 +18,13 @@ afterAll(async () => {
 
 type User = { cookie: string };
 const drive = () => testingDriver(t.app);
-const ALL = { type: 'quantity', from: 'all', count: 100, order: 'asc' } as const;
 const ANIMALS: WordInput[] = [
   { term: 'cat', definitions: ['Katze'] },
   { term: 'mouse', definitions: ['Maus'] },
   { term: 'paw', definitions: ['Tatze', 'Pfote'] },
 ];
 
-async function testOf(user: User, words: WordInput[], swap = false) {
-  const id = await drive().dictionaryWith(user, words);
-  (await drive().start(user, id, ALL, swap)).data();
-  return id;
-}
+const testOf = (user: User, words: WordInput[], swap = false) => drive().testOf(user, words, swap);
 const answer = async (user: User, typed: string) =>
   (await drive().answer(user, await drive().current(user), typed)).data();
 

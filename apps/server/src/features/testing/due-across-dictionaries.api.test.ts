@@ -11,7 +11,7 @@ import {
 import { TestClock } from '../../../test/clock';
 import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
-import { targetOf, testingDriver } from '../../../test/testing-driver';
+import { ALL_WORDS, targetOf, testingDriver } from '../../../test/testing-driver';
 
 /**
  * The due words of every dictionary in one test (docs/decisions/0048-due-across-dictionaries.md):
@@ -35,7 +35,7 @@ afterAll(async () => {
 type User = { id: string; cookie: string };
 const drive = () => testingDriver(t.app);
 const as = (user: User) => drive().as(user);
-const ALL = { type: 'quantity', from: 'all', count: 100, order: 'asc' } as const;
+const ALL = ALL_WORDS;
 const state = (user: User) => drive().state(user);
 const dueCounts = async (user: User): Promise<DueCounts> => (await as(user).call('dueCounts')).data();
 

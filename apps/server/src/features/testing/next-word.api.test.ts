@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerTarget, TestItem, WordInput } from '@wordhoard/shared';
 import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
-import { targetOf, testingDriver } from '../../../test/testing-driver';
+import { ALL_WORDS, targetOf, testingDriver } from '../../../test/testing-driver';
 
 /**
  * An answer and a skip return the test's current word after them (`next`), so the client needs
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 type User = { id: string; cookie: string };
 const drive = () => testingDriver(t.app);
-const ALL = { type: 'quantity', from: 'all', count: 100, order: 'asc' } as const;
+const ALL = ALL_WORDS;
 
 const CAT = { term: 'cat', definitions: ['Katze', 'Kater'] };
 const DOG = { term: 'dog', definitions: ['Hund'] };

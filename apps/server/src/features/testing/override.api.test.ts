@@ -16,16 +16,12 @@ afterAll(async () => {
 
 type User = { cookie: string };
 const drive = () => testingDriver(t.app);
-const ALL = { type: 'quantity', from: 'all', count: 100, order: 'asc' } as const;
 const WORDS: WordInput[] = [
   { term: 'house', definitions: ['Haus', 'Gebäude'] },
   { term: 'cat', definitions: ['Katze'] },
 ];
 
-async function testOf(user: User, words = WORDS) {
-  const id = await drive().dictionaryWith(user, words);
-  (await drive().start(user, id, ALL)).data();
-}
+const testOf = (user: User, words = WORDS) => drive().testOf(user, words);
 /** A wrong answer to the current word: the attempt to override. */
 async function wrongAnswer(user: User, typed: string): Promise<AnswerTarget> {
   const target = await drive().current(user);

@@ -5,7 +5,7 @@ import type { ReviewLogEntry, WordInput } from '@wordhoard/shared';
 import { TestClock } from '../../../test/clock';
 import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
-import { testingDriver } from '../../../test/testing-driver';
+import { ALL_WORDS, testingDriver } from '../../../test/testing-driver';
 import { FSRS_CSV_HEADER } from './review-log';
 
 /** The review log (docs/decisions/0044-review-log.md): every graded attempt, once, as it was. */
@@ -21,13 +21,9 @@ afterAll(async () => {
 
 type User = { id: string; cookie: string };
 const drive = () => testingDriver(t.app);
-const ALL = { type: 'quantity', from: 'all', count: 100, order: 'asc' } as const;
+const ALL = ALL_WORDS;
 
-async function testOf(user: User, words: WordInput[], swap = false): Promise<string> {
-  const id = await drive().dictionaryWith(user, words);
-  (await drive().start(user, id, ALL, swap)).data();
-  return id;
-}
+const testOf = (user: User, words: WordInput[], swap = false) => drive().testOf(user, words, swap);
 const logOf = async (user: User): Promise<ReviewLogEntry[]> =>
   (await drive().as(user).call('exportMe')).data().reviewLog;
 /** Answers the current word, as the learner would after `durationMs`. */

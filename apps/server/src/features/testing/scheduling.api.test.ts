@@ -4,7 +4,7 @@ import type { DictionaryProgress, DueCounts, Role, TesterOptions, WordInput } fr
 import { TestClock } from '../../../test/clock';
 import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
-import { targetOf, testingDriver } from '../../../test/testing-driver';
+import { ALL_WORDS, targetOf, testingDriver } from '../../../test/testing-driver';
 
 /** Spaced repetition (docs/decisions/0011-spaced-repetition.md), driven by a clock the test moves. */
 const HOUR = 60 * 60 * 1000;
@@ -26,7 +26,7 @@ const drive = () => testingDriver(t.app);
 const as = (user: User) => drive().as(user);
 const dictionaryWith = (user: User, words: WordInput[]) => drive().dictionaryWith(user, words, 'Spaced');
 
-const ALL = { type: 'quantity', from: 'all', count: 100, order: 'asc' } as const;
+const ALL = ALL_WORDS;
 const DUE = { type: 'due' } as const;
 const start = (user: User, dictionaryId: string, range: TesterOptions['range'], swap = false) =>
   drive().start(user, dictionaryId, range, swap);

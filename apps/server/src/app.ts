@@ -184,7 +184,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       registerDictionariesRoutes(api, { dictionaries: services.dictionaries });
       registerPortabilityRoutes(api, { accountExport: services.accountExport });
       registerTranslateRoutes(api, { translate: services.translate });
-      registerTestingRoutes(api, { testing: services.testing });
+      registerTestingRoutes(api, { testing: services.testing, weakSpots: services.weakSpots });
       registerLearningRoutes(api, { learning: services.learning });
       registerPaymentsRoutes(api, { payments: services.payments });
     },

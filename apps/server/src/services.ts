@@ -22,6 +22,8 @@ import { SessionRepository } from './features/session/session.repository';
 import { SessionService } from './features/session/session.service';
 import { TestingRepository } from './features/testing/testing.repository';
 import { TestingService } from './features/testing/testing.service';
+import { WeakSpotsRepository } from './features/testing/weak-spots.repository';
+import { WeakSpotsService } from './features/testing/weak-spots.service';
 import { TranslateService } from './features/translate/translate.service';
 import { UsersRepository } from './features/users/users.repository';
 import { UsersService } from './features/users/users.service';
@@ -94,9 +96,15 @@ export function createServices(deps: {
     log,
   });
   // A test keeps the learner's scheduler from its start (decision 0046).
-  const testing = new TestingService(new TestingRepository(db), clock, (userId) =>
-    learning.settingsFor(userId),
+  const testingRepository = new TestingRepository(db);
+  const weakSpotsRepository = new WeakSpotsRepository(db);
+  const testing = new TestingService(
+    testingRepository,
+    clock,
+    (userId) => learning.settingsFor(userId),
+    weakSpotsRepository,
   );
+  const weakSpots = new WeakSpotsService(weakSpotsRepository, testingRepository);
   const accountExport = new AccountExportService({
     repository: new AccountExportRepository(db),
     users,
@@ -112,6 +120,7 @@ export function createServices(deps: {
     accountExport,
     translate,
     testing,
+    weakSpots,
     learning,
     payments,
     sessions,

@@ -26,7 +26,9 @@ const SAMPLES: Partial<Record<EndpointName, (ids: Ids) => Sample[]>> = {
   importWords: () => [{ body: { words: [{ term: 'planted', definitions: ['x'] }] } }],
   exportDictionary: () => [{ query: '?format=csv' }, { query: '?format=json' }],
   getWord: () => [{}],
+  suspendWord: () => [{ body: { suspended: true } }, { body: { suspended: false } }],
   dictionaryProgress: () => [{}],
+  weakSpots: () => [{}],
   // Not an id in the path, but an owned id all the same.
   createTester: (ids) => [
     {

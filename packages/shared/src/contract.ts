@@ -339,6 +339,27 @@ export const contract = {
     status: 200,
     response: s.wordSchema,
   }),
+  suspendWord: endpoint({
+    method: 'PATCH',
+    path: '/dictionaries/:id/words/:wordId/suspension',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: 'Suspend a word (left out of every test and of the due counts) or resume it',
+    params: s.wordParamsSchema,
+    body: s.suspendWordBodySchema,
+    status: 200,
+    response: s.wordSchema,
+  }),
+  weakSpots: endpoint({
+    method: 'GET',
+    path: '/dictionaries/:id/weak-spots',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Definitions missed most, leeches, confusion pairs and suspended words of a dictionary',
+    params: s.idParamsSchema,
+    status: 200,
+    response: s.weakSpotsSchema,
+  }),
 
   translate: endpoint({
     method: 'GET',

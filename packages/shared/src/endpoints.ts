@@ -35,6 +35,8 @@ export const ENDPOINT_ROUTES = {
   updateDictionary: { method: 'PATCH', path: '/dictionaries/:id' },
   deleteDictionary: { method: 'DELETE', path: '/dictionaries/:id' },
   getWord: { method: 'GET', path: '/dictionaries/:id/words/:wordId' },
+  suspendWord: { method: 'PATCH', path: '/dictionaries/:id/words/:wordId/suspension' },
+  weakSpots: { method: 'GET', path: '/dictionaries/:id/weak-spots' },
   importDictionary: { method: 'POST', path: '/dictionaries/import' },
   importWords: { method: 'POST', path: '/dictionaries/:id/import' },
   exportDictionary: { method: 'GET', path: '/dictionaries/:id/export' },

@@ -24,6 +24,8 @@ export const VALIDATION_KEYS = {
   termExists: 'validation.termExists',
   overWordLimit: 'validation.overWordLimit',
   retentionRange: 'validation.retentionRange',
+  leechThresholdRange: 'validation.leechThresholdRange',
+  invalidDate: 'validation.invalidDate',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 

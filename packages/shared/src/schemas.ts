@@ -84,6 +84,8 @@ export const userSchema = z.object({
   googleLinked: z.boolean(),
   /** The share of due words the learner wants to still know (decision 0046). */
   desiredRetention: z.number(),
+  /** Lapses of a word's definitions that make it a leech (docs/decisions/0049-weak-spots.md). */
+  leechThreshold: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -93,6 +95,11 @@ export const dictionarySchema = z.object({
   fromLanguage: languageSchema,
   toLanguage: languageSchema,
   wordsCount: z.number().int(),
+  /**
+   * The day of the learner's exam on these words, if any: no review is planned past its eve,
+   * so every word comes up before it (docs/decisions/0050-exam-date.md).
+   */
+  examDate: z.iso.date().nullable(),
   createdAt: isoDateSchema,
   updatedAt: isoDateSchema,
 });
@@ -102,6 +109,8 @@ export const wordSchema = z.object({
   id: idSchema,
   term: z.string(),
   definitions: z.array(z.string()),
+  /** Left out of every test and of the due counts until resumed (a leech set aside). */
+  suspended: z.boolean(),
   createdAt: isoDateSchema,
   updatedAt: isoDateSchema,
 });
@@ -151,10 +160,24 @@ export const dueRangeSchema = z.object({ type: z.literal('due') });
 /** At most this many due words go into one test; the rest stay due for the next one. */
 export const DUE_TEST_MAX_WORDS = 100;
 
+/**
+ * The definitions the learner missed most often and most recently, each asked on its own: the
+ * word's other definitions are shown as done (docs/decisions/0049-weak-spots.md).
+ */
+export const weakRangeSchema = z.object({ type: z.literal('weak') });
+/** At most this many weak definitions go into one test. */
+export const WEAK_TEST_MAX_DEFINITIONS = 20;
+/** The pairs of words the learner mixed up most, each pair asked one after the other. */
+export const confusionsRangeSchema = z.object({ type: z.literal('confusions') });
+/** At most this many confusion pairs go into one test. */
+export const CONFUSION_TEST_MAX_PAIRS = 10;
+
 export const testRangeSchema = z.discriminatedUnion('type', [
   quantityRangeSchema,
   dateRangeSchema,
   dueRangeSchema,
+  weakRangeSchema,
+  confusionsRangeSchema,
 ]);
 export type TestRange = z.infer<typeof testRangeSchema>;
 
@@ -198,6 +221,11 @@ export const testItemSchema = z.object({
   doneDefinitions: z.array(z.string()),
   /** The word's dictionary. */
   dictionaryId: idSchema.optional(),
+  /**
+   * In a test of confusion pairs: the term of the word this one was mixed up with, shown as
+   * "not to be confused with" (docs/decisions/0049-weak-spots.md). Absent otherwise.
+   */
+  contrast: z.string().optional(),
   ...testWordFields,
 });
 export type TestItem = z.infer<typeof testItemSchema>;
@@ -222,6 +250,10 @@ export const reportSchema = z.object({
       answers: z.array(z.string()),
       /** Terms of other words of the dictionary whose answer was typed for this one. */
       confusedWith: z.array(z.string()),
+      /** Its definitions lapsed the learner's leech threshold times: rewrite it or suspend it. */
+      leech: z.boolean(),
+      /** The word is suspended (left out of tests) now. */
+      suspended: z.boolean(),
       /** The word's dictionary; null once it was deleted (absent: the report's `dictionaryId`). */
       dictionaryId: idSchema.nullable().optional(),
       ...testWordFields,
@@ -400,6 +432,59 @@ export const schedulerStatusSchema = z.object({
 });
 export type SchedulerStatus = z.infer<typeof schedulerStatusSchema>;
 
+// --- Weak spots (docs/decisions/0049-weak-spots.md) -----------------------------------------
+
+/** Lapses of a word's definitions that make it a leech: Anki's default, and the range allowed. */
+export const LEECH_THRESHOLD = { min: 3, max: 30, default: 8 } as const;
+const leechRange = encodeMessage(VALIDATION_KEYS.leechThresholdRange, {
+  min: LEECH_THRESHOLD.min,
+  max: LEECH_THRESHOLD.max,
+});
+export const leechThresholdSchema = z
+  .number({ error: leechRange })
+  .int({ error: leechRange })
+  .min(LEECH_THRESHOLD.min, { error: leechRange })
+  .max(LEECH_THRESHOLD.max, { error: leechRange });
+
+/** At most this many weak definitions and confusion pairs are listed. */
+export const WEAK_SPOTS_LISTED = 20;
+
+const weakWordSchema = z.object({ wordId: idSchema, term: z.string() });
+
+export const weakSpotsSchema = z.object({
+  leechThreshold: z.number().int(),
+  /**
+   * A definition's record, most missed first: `missed` counts the tests where it was not recalled
+   * unaided, `lapses` those where it was missed after being recalled the time before.
+   */
+  definitions: z.array(
+    weakWordSchema.extend({
+      /** The direction: true when the definitions were shown and the term (`definition`) expected. */
+      reversed: z.boolean(),
+      definition: z.string(),
+      misses: z.number().int(),
+      lapses: z.number().int(),
+      lastMissAt: isoDateSchema,
+    }),
+  ),
+  /** Words whose definitions lapsed `leechThreshold` times or more, most lapses first. */
+  leeches: z.array(weakWordSchema.extend({ lapses: z.number().int(), suspended: z.boolean() })),
+  /** Pairs of words whose answers the learner typed for each other, most often first. */
+  confusions: z.array(
+    z.object({
+      words: z.tuple([weakWordSchema, weakWordSchema]),
+      times: z.number().int(),
+      lastAt: isoDateSchema,
+    }),
+  ),
+  /** Suspended words of the dictionary. */
+  suspended: z.array(weakWordSchema),
+});
+export type WeakSpots = z.infer<typeof weakSpotsSchema>;
+
+export const suspendWordBodySchema = z.object({ suspended: z.boolean() });
+export type SuspendWordBody = z.infer<typeof suspendWordBodySchema>;
+
 // --- Plans and subscription ----------------------------------------------------------------
 
 export const planSchema = z.object({
@@ -467,6 +552,7 @@ export const updateMeBodySchema = z.object({
   interfaceLanguage: languageSchema.optional(),
   sortingConfigs: sortingConfigsSchema.partial().optional(),
   desiredRetention: desiredRetentionSchema.optional(),
+  leechThreshold: leechThresholdSchema.optional(),
 });
 
 const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
@@ -491,10 +577,17 @@ export const dictionaryQuerySchema = z.object({
 });
 export type DictionaryQuery = z.input<typeof dictionaryQuerySchema>;
 
+/** An exam day (YYYY-MM-DD), or null to clear it. Year 0000 matches the format but is no date. */
+export const examDateSchema = z.iso
+  .date({ error: VALIDATION_KEYS.invalidDate })
+  .refine((day) => !day.startsWith('0000'), { error: VALIDATION_KEYS.invalidDate })
+  .nullable();
+
 export const createDictionaryBodySchema = z.object({
   name: dictionaryNameSchema,
   fromLanguage: languageSchema,
   toLanguage: languageSchema,
+  examDate: examDateSchema.optional(),
 });
 export type CreateDictionaryBody = z.input<typeof createDictionaryBodySchema>;
 
@@ -505,6 +598,7 @@ export const updateDictionaryBodySchema = z.object({
   name: dictionaryNameSchema.optional(),
   fromLanguage: languageSchema.optional(),
   toLanguage: languageSchema.optional(),
+  examDate: examDateSchema.optional(),
   words: z
     .object({
       create: z.array(wordInputSchema).max(5000).optional(),
@@ -525,7 +619,10 @@ export type UpdateDictionaryBody = z.input<typeof updateDictionaryBodySchema>;
 const importWordsSchema = z.array(wordInputSchema).max(MAX_IMPORT_WORDS);
 export const importWordsBodySchema = z.object({ words: importWordsSchema.min(1) });
 export type ImportWordsBody = z.input<typeof importWordsBodySchema>;
-export const importDictionaryBodySchema = createDictionaryBodySchema.extend({ words: importWordsSchema });
+/** An imported dictionary starts without an exam date. */
+export const importDictionaryBodySchema = createDictionaryBodySchema
+  .omit({ examDate: true })
+  .extend({ words: importWordsSchema });
 export type ImportDictionaryBody = z.input<typeof importDictionaryBodySchema>;
 
 export const IMPORT_SKIP_REASONS = ['duplicateInFile', 'alreadyInDictionary'] as const;

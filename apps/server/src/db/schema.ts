@@ -44,6 +44,8 @@ export const users = pgTable(
     checkoutClaimedAt: tz('checkout_claimed_at'),
     /** FSRS desired retention, 0.70–0.97 (docs/decisions/0046-personal-scheduling.md). */
     desiredRetention: doublePrecision('desired_retention').notNull().default(0.9),
+    /** Lapses of a word's definitions that make it a leech (docs/decisions/0049-weak-spots.md). */
+    leechThreshold: smallint('leech_threshold').notNull().default(8),
     ...timestamps,
   },
   (t) => [
@@ -121,6 +123,8 @@ export const dictionaries = pgTable(
     fromLanguage: text('from_language').$type<Language>().notNull(),
     toLanguage: text('to_language').$type<Language>().notNull(),
     wordsCount: integer('words_count').notNull().default(0),
+    /** No review is planned past this day's eve (docs/decisions/0050-exam-date.md). */
+    examDate: date('exam_date', { mode: 'string' }),
     ...timestamps,
   },
   (t) => [
@@ -146,6 +150,8 @@ export const words = pgTable(
      * the `words_search_text` trigger (migration 0001) so that no writer can forget it.
      */
     searchText: text('search_text').notNull().default(''),
+    /** Set aside (a leech): in no test and no due count until resumed (decision 0049). */
+    suspendedAt: tz('suspended_at'),
     ...timestamps,
   },
   (t) => [
@@ -174,6 +180,20 @@ export interface TestSessionItem {
   mistakes: number;
   /** Terms of other words of the dictionary whose answer was typed for this one (confusions). */
   confusions?: string[];
+  /**
+   * How many definitions were done when the first wrong check showed the answers: those typed
+   * after it were helped (missed, for the weak spots). Absent while no check failed.
+   */
+  helpedAt?: number;
+  /**
+   * How many of `done` were shown done from the start: a weak-definition test asks one
+   * definition and shows the word's others (docs/decisions/0049-weak-spots.md).
+   */
+  given?: number;
+  /** In a test of confusion pairs, the term of the word this one was mixed up with. */
+  contrast?: string;
+  /** The exam day of the word's dictionary when the test started: no review is planned past its eve. */
+  examDate?: string;
   /** Whether a definition was accepted only as a near miss (FSRS grade Hard). Absent: no. */
   almost?: boolean;
   /**
@@ -346,12 +366,25 @@ export const reviewLog = pgTable(
     state: smallint('state').notNull(),
     durationMs: integer('duration_ms'),
     reviewedAt: tz('reviewed_at').notNull(),
+    /**
+     * On the attempt that finished its word: the definitions (in a reversed test, the term)
+     * recalled unaided, and those missed — not typed before the first wrong check showed the
+     * answers, or skipped. Null on other attempts and before decision 0049.
+     */
+    recalled: text('recalled').array(),
+    missed: text('missed').array(),
+    /** On a wrong answer that was another word's answer: that word (a confusion pair). */
+    confusedWordId: uuid('confused_word_id').references(() => words.id, { onDelete: 'set null' }),
   },
   (t) => [
     // The export and the optimizer read one learner's log in time order.
     index('review_log_user_time_idx').on(t.userId, t.reviewedAt),
     // Deleting a word deletes its log without a scan.
     index('review_log_word_idx').on(t.wordId),
+    // ... and clears the confusions that name it, again without a scan.
+    index('review_log_confused_word_idx')
+      .on(t.confusedWordId)
+      .where(sql`${t.confusedWordId} is not null`),
   ],
 );
 

@@ -20,6 +20,8 @@ export const de: MessageCatalog = {
     termExists: 'Schon in diesem Wörterbuch; wird übersprungen',
     overWordLimit: 'Über der Grenze von {{limit}} Wörtern pro Wörterbuch',
     retentionRange: 'Die gewünschte Behaltensquote muss zwischen {{min}} % und {{max}} % liegen',
+    leechThresholdRange: 'Die Schwelle für Problemwörter muss zwischen {{min}} und {{max}} Aussetzern liegen',
+    invalidDate: 'Gib ein gültiges Datum ein',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Einige Felder sind nicht korrekt ausgefüllt',

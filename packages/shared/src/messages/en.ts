@@ -23,6 +23,8 @@ export const en = {
     termExists: 'Already in this dictionary; skipped',
     overWordLimit: 'Over the limit of {{limit}} words per dictionary',
     retentionRange: 'Choose a desired retention between {{min}}% and {{max}}%',
+    leechThresholdRange: 'Choose a leech threshold between {{min}} and {{max}} lapses',
+    invalidDate: 'Enter a valid date',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Some fields are not filled in correctly',

@@ -20,6 +20,8 @@ export const es: MessageCatalog = {
     termExists: 'Ya está en este diccionario; se omite',
     overWordLimit: 'Supera el límite de {{limit}} palabras por diccionario',
     retentionRange: 'Elige una retención deseada entre el {{min}} % y el {{max}} %',
+    leechThresholdRange: 'Elige un umbral de palabras rebeldes entre {{min}} y {{max}} olvidos',
+    invalidDate: 'Introduce una fecha válida',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Algunos campos no están rellenados correctamente',

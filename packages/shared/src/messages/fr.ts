@@ -21,6 +21,8 @@ export const fr: MessageCatalog = {
     termExists: 'Déjà dans ce dictionnaire ; ignoré',
     overWordLimit: 'Au-delà de la limite de {{limit}} mots par dictionnaire',
     retentionRange: 'Choisissez un taux de rétention souhaité entre {{min}} % et {{max}} %',
+    leechThresholdRange: 'Choisissez un seuil de mots récalcitrants entre {{min}} et {{max}} oublis',
+    invalidDate: 'Saisissez une date valide',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Certains champs ne sont pas remplis correctement',

@@ -20,6 +20,8 @@ export const it: MessageCatalog = {
     termExists: 'Già presente in questo dizionario; saltato',
     overWordLimit: 'Oltre il limite di {{limit}} parole per dizionario',
     retentionRange: 'Scegli una ritenzione desiderata tra il {{min}}% e il {{max}}%',
+    leechThresholdRange: 'Scegli una soglia per le parole ostiche tra {{min}} e {{max}} dimenticanze',
+    invalidDate: 'Inserisci una data valida',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Alcuni campi non sono compilati correttamente',

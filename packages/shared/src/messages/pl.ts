@@ -22,6 +22,8 @@ export const pl: MessageCatalog = {
     termExists: 'Już jest w tym słowniku; pominięto',
     overWordLimit: 'Ponad limit {{limit}} słów na słownik',
     retentionRange: 'Wybierz docelowy poziom zapamiętywania od {{min}}% do {{max}}%',
+    leechThresholdRange: 'Wybierz próg trudnych słów od {{min}} do {{max}} zapomnień',
+    invalidDate: 'Wpisz prawidłową datę',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Niektóre pola są wypełnione nieprawidłowo',

@@ -22,6 +22,8 @@ export const uk: MessageCatalog = {
     termExists: 'Уже є в цьому словнику; пропущено',
     overWordLimit: 'Понад ліміт у {{limit}} слів на словник',
     retentionRange: 'Оберіть бажаний рівень запам’ятовування від {{min}}% до {{max}}%',
+    leechThresholdRange: 'Оберіть поріг проблемних слів від {{min}} до {{max}} забувань',
+    invalidDate: 'Введіть правильну дату',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Деякі поля заповнено неправильно',

@@ -200,6 +200,7 @@ export class DictionariesRepository {
             json_agg(
               json_build_object(
                 'id', page.id, 'term', page.term, 'definitions', page.definitions,
+                'suspended', page.suspended_at is not null,
                 'createdAt', ${isoTimestamp(sql`page.created_at`)},
                 'updatedAt', ${isoTimestamp(sql`page.updated_at`)}
               ) order by page.sort_key ${dir}, page.id ${dir}
@@ -208,7 +209,7 @@ export class DictionariesRepository {
           )
         )
         from (
-          select w.id, w.term, w.definitions, w.created_at, w.updated_at,
+          select w.id, w.term, w.definitions, w.suspended_at, w.created_at, w.updated_at,
             ${sortColumn} as sort_key, ${total} as total
           from words w
           where w.dictionary_id = "dictionaries"."id" ${matches}
@@ -279,6 +280,41 @@ export class DictionariesRepository {
       .where(and(eq(words.id, wordId), eq(words.dictionaryId, dictionaryId), eq(dictionaries.userId, userId)))
       .limit(1);
     return row?.word;
+  }
+
+  /**
+   * Suspends the owner's word (keeping the first time it was suspended) or resumes it, in one
+   * statement: two concurrent requests are serialized by the row lock, and the second one sees
+   * the first one's `suspended_at`. Undefined when the word is not in the owner's dictionary.
+   */
+  async setSuspended(
+    userId: string,
+    dictionaryId: string,
+    wordId: string,
+    suspended: boolean,
+    now: Date,
+  ): Promise<WordRow | undefined> {
+    const [row] = await this.db
+      .update(words)
+      .set({
+        suspendedAt: suspended
+          ? sql`coalesce(${words.suspendedAt}, ${now.toISOString()}::timestamptz)`
+          : null,
+      })
+      .where(
+        and(
+          eq(words.id, wordId),
+          inArray(
+            words.dictionaryId,
+            this.db
+              .select({ id: dictionaries.id })
+              .from(dictionaries)
+              .where(and(eq(dictionaries.id, dictionaryId), eq(dictionaries.userId, userId))),
+          ),
+        ),
+      )
+      .returning();
+    return row;
   }
 
   async wordsByIds(tx: Tx, dictionaryId: string, ids: string[]): Promise<WordRow[]> {

@@ -34,4 +34,7 @@ export function registerDictionariesRoutes(
     return exported;
   });
   route(app, 'getWord', ({ caller, params }) => dictionaries.getWord(caller, params.id, params.wordId));
+  route(app, 'suspendWord', ({ caller, params, body }) =>
+    dictionaries.suspendWord(caller, params.id, params.wordId, body.suspended),
+  );
 }

@@ -60,7 +60,13 @@ export class DictionariesService {
   async create(caller: Caller, body: CreateBody): Promise<Dictionary> {
     const { userId } = await caller.session();
     const { dictionary } = await this.repository.transaction((tx) =>
-      this.insertWithinLimit(tx, userId, body),
+      this.insertWithinLimit(tx, userId, {
+        name: body.name,
+        fromLanguage: body.fromLanguage,
+        toLanguage: body.toLanguage,
+        // Any valid day, even a past one (see `update`).
+        examDate: body.examDate ?? null,
+      }),
     );
     return toDictionaryDto(dictionary);
   }
@@ -72,7 +78,7 @@ export class DictionariesService {
   private async insertWithinLimit(
     tx: Tx,
     userId: string,
-    values: Pick<CreateBody, 'name' | 'fromLanguage' | 'toLanguage'>,
+    values: Pick<CreateBody, 'name' | 'fromLanguage' | 'toLanguage' | 'examDate'>,
   ): Promise<{ role: Role; dictionary: DictionaryRow }> {
     const role = await this.repository.lockOwner(tx, userId);
     if (!role) throw new AppError('UNAUTHORIZED');
@@ -114,6 +120,18 @@ export class DictionariesService {
   async getWord(caller: Caller, id: string, wordId: string): Promise<Word> {
     const { userId } = await caller.session();
     const word = await this.repository.findWord(userId, id, wordId);
+    if (!word) throw notFound();
+    return toWordDto(word);
+  }
+
+  /**
+   * Sets a word aside (left out of tests and due counts) or brings it back. Suspending an
+   * already suspended word keeps when it was first suspended, so a repeated or concurrent
+   * request changes nothing. It is not an edit of the word: `updatedAt` stays as it was.
+   */
+  async suspendWord(caller: Caller, id: string, wordId: string, suspended: boolean): Promise<Word> {
+    const { userId } = await caller.session();
+    const word = await this.repository.setSuspended(userId, id, wordId, suspended, this.clock());
     if (!word) throw notFound();
     return toWordDto(word);
   }
@@ -200,6 +218,11 @@ export class DictionariesService {
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(body.fromLanguage !== undefined ? { fromLanguage: body.fromLanguage } : {}),
           ...(body.toLanguage !== undefined ? { toLanguage: body.toLanguage } : {}),
+          // Undefined leaves it, null clears it. Any valid day is taken, even a past one: the
+          // learner's own clock and time zone may be a day off UTC, an exam that has passed is
+          // harmless (the cap stops applying from its eve), and refusing it would need a
+          // validation message the contract does not have.
+          ...(body.examDate !== undefined ? { examDate: body.examDate } : {}),
           wordsCount,
           updatedAt: now,
         });
@@ -238,6 +261,8 @@ export class DictionariesService {
           name: body.name,
           fromLanguage: body.fromLanguage,
           toLanguage: body.toLanguage,
+          // An imported file carries no exam: the learner sets one on the new dictionary.
+          examDate: null,
         });
         return this.addWords(tx, role, dictionary, body.words);
       }),

@@ -8,6 +8,7 @@ export function toDictionaryDto(row: DictionaryRow): Dictionary {
     fromLanguage: row.fromLanguage,
     toLanguage: row.toLanguage,
     wordsCount: row.wordsCount,
+    examDate: row.examDate,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -18,6 +19,7 @@ export function toWordDto(row: WordRow): Word {
     id: row.id,
     term: row.term,
     definitions: row.definitions,
+    suspended: row.suspendedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -316,9 +316,11 @@ describe(`export (${testDriver})`, () => {
       'createdAt',
       'definitions',
       'id',
+      'suspended',
       'term',
       'updatedAt',
     ]);
+    expect(body.dictionary.examDate).toBeNull();
   });
 
   it('round-trips random unicode words: import → CSV export → import → JSON export', async () => {

@@ -130,6 +130,25 @@ export function review(
   return fromCard(schedulerFor(settings).next(card, now, grade).card);
 }
 
+/**
+ * The card with its next review brought forward to the eve of `examDate` (a UTC day,
+ * YYYY-MM-DD) when FSRS planned it later, so every word comes up before the exam
+ * (docs/decisions/0050-exam-date.md). From the eve on — and without an exam — the card is
+ * unchanged: a review on the eve or the exam day plans past it as usual, else it would be due
+ * again at once.
+ */
+export function capForExam(card: StoredCard, examDate: string | undefined | null, now: Date): StoredCard {
+  if (!examDate) return card;
+  const eve = Date.parse(`${examDate}T00:00:00Z`) - DAY_MS;
+  if (Number.isNaN(eve) || now.getTime() >= eve || Date.parse(card.due) <= eve) return card;
+  const reviewedAt = card.lastReview ? Date.parse(card.lastReview) : now.getTime();
+  return {
+    ...card,
+    due: new Date(eve).toISOString(),
+    scheduledDays: Math.max(0, Math.round((eve - reviewedAt) / DAY_MS)),
+  };
+}
+
 /** The end of `now`'s UTC day: words due before it are "due today". */
 export function endOfUtcDay(now: Date): Date {
   const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { MASTERED_STABILITY_DAYS, type Language } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
@@ -22,9 +22,18 @@ import type { Caller } from '../../domain/caller';
 import type { CallerSession as SessionRecord } from '../../domain/caller';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type ReviewLogRow = Omit<typeof reviewLog.$inferSelect, 'id' | 'userId'>;
-/** What the answer path logs with a save; the time is the save's. */
-export type NewReviewLogEntry = Omit<ReviewLogRow, 'reviewedAt'> & { userId: string };
+/** One logged attempt as the export and the optimizer read it. */
+export type ReviewLogRow = Omit<
+  typeof reviewLog.$inferSelect,
+  'id' | 'userId' | 'recalled' | 'missed' | 'confusedWordId'
+>;
+/**
+ * What the answer path logs with a save; the time is the save's. `recalled`/`missed` on the
+ * attempt that finished the word, `confusedWordId` on a wrong answer that was another word's
+ * (docs/decisions/0049-weak-spots.md).
+ */
+export type NewReviewLogEntry = Omit<ReviewLogRow, 'reviewedAt'> &
+  Pick<typeof reviewLog.$inferSelect, 'userId' | 'recalled' | 'missed' | 'confusedWordId'>;
 export type TestSessionRow = typeof testSessions.$inferSelect;
 
 /** An active test: which it is and where it stands. */
@@ -94,7 +103,21 @@ function toCursor(row: {
 }
 export type SnapshotWord = { id: string; term: string; definitions: string[] };
 /** The dictionary a snapshotted word comes from: its id and the languages it is shown in. */
-export type SnapshotSource = { dictionaryId: string; fromLanguage: Language; toLanguage: Language };
+export type SnapshotSource = {
+  dictionaryId: string;
+  fromLanguage: Language;
+  toLanguage: Language;
+  /** The dictionary's exam day (decision 0050), null without one. */
+  examDate: string | null;
+};
+
+/** A text[] from a JSON array placeholder (null stays null). */
+const textArray = (name: string) =>
+  sql`case when ${sql.placeholder(name)}::jsonb is null then null
+    else array(select jsonb_array_elements_text(${sql.placeholder(name)}::jsonb)) end`;
+
+/** Words set aside (decision 0049) are in no test and no due count. */
+const notSuspended = isNull(words.suspendedAt);
 /** A finished word as the report reads it: its dictionary is null once that was deleted. */
 export type ReportItem = Omit<TestSessionItem, 'dictionaryId'> & { dictionaryId?: string | null };
 type CardRow = typeof wordCards.$inferSelect;
@@ -135,6 +158,7 @@ export class TestingRepository {
         dictionaryId: dictionaries.id,
         fromLanguage: dictionaries.fromLanguage,
         toLanguage: dictionaries.toLanguage,
+        examDate: dictionaries.examDate,
       })
       .from(dictionaries)
       .where(and(eq(dictionaries.id, dictionaryId), eq(dictionaries.userId, userId)))
@@ -160,7 +184,7 @@ export class TestingRepository {
     const query = this.db
       .select({ id: words.id, term: words.term, definitions: words.definitions, createdAt: words.createdAt })
       .from(words)
-      .where(eq(words.dictionaryId, dictionaryId))
+      .where(and(eq(words.dictionaryId, dictionaryId), notSuspended))
       .orderBy(from === 'last' ? desc(words.createdAt) : asc(words.createdAt), asc(words.id));
     const rows = from === 'all' ? await query : await query.limit(count);
     return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
@@ -171,7 +195,7 @@ export class TestingRepository {
     return this.db
       .select({ id: words.id, term: words.term, definitions: words.definitions })
       .from(words)
-      .where(and(eq(words.dictionaryId, dictionaryId), gte(words.createdAt, since)))
+      .where(and(eq(words.dictionaryId, dictionaryId), gte(words.createdAt, since), notSuspended))
       .orderBy(asc(words.createdAt), asc(words.id));
   }
 
@@ -358,6 +382,12 @@ export class TestingRepository {
           state: sql`${sql.placeholder('state')}::smallint`.as('state'),
           durationMs: sql`${sql.placeholder('durationMs')}::int`.as('duration_ms'),
           reviewedAt: sql`${sql.placeholder('now')}::timestamptz`.as('reviewed_at'),
+          // Arrays travel as JSON: both drivers pass a JSON text parameter the same way.
+          recalled: sql`${textArray('recalled')}`.as('recalled'),
+          missed: sql`${textArray('missed')}`.as('missed'),
+          // A word deleted since the confusion was found is no pair any more (nor a broken key).
+          confusedWordId: sql`(select ${words.id} from ${words}
+            where ${words.id} = ${sql.placeholder('confusedWordId')}::uuid)`.as('confused_word_id'),
         })
         .from(saved)
         .where(sql`exists (select 1 from ${words} where ${words.id} = ${sql.placeholder('wordId')}::uuid)`);
@@ -393,6 +423,8 @@ export class TestingRepository {
       nextPosition: change.nextPosition,
       now: change.now,
       ...logged,
+      recalled: logged.recalled && JSON.stringify(logged.recalled),
+      missed: logged.missed && JSON.stringify(logged.missed),
     });
     return saved && { next: saved.next };
   }
@@ -419,10 +451,13 @@ export class TestingRepository {
   // --- Spaced repetition (docs/decisions/0011-spaced-repetition.md) ---------------------------
 
   /** The other words of a dictionary (term and definitions): what a wrong answer may be of. */
-  async otherWords(dictionaryId: string, wordId: string): Promise<{ term: string; definitions: string[] }[]> {
+  async otherWords(
+    dictionaryId: string,
+    wordId: string,
+  ): Promise<{ id: string; term: string; definitions: string[] }[]> {
     const query = this.prepared.get('other_words', (name) =>
       this.db
-        .select({ term: words.term, definitions: words.definitions })
+        .select({ id: words.id, term: words.term, definitions: words.definitions })
         .from(words)
         .where(
           and(
@@ -471,6 +506,7 @@ export class TestingRepository {
           eq(wordCards.dictionaryId, dictionaryId),
           eq(wordCards.reversed, reversed),
           lt(wordCards.due, before),
+          notSuspended,
         ),
       )
       .orderBy(asc(wordCards.due), asc(wordCards.wordId))
@@ -495,13 +531,14 @@ export class TestingRepository {
           dictionaryId: dictionaries.id,
           fromLanguage: dictionaries.fromLanguage,
           toLanguage: dictionaries.toLanguage,
+          examDate: dictionaries.examDate,
         },
         card: wordCards,
       })
       .from(wordCards)
       .innerJoin(dictionaries, eq(dictionaries.id, wordCards.dictionaryId))
       .innerJoin(words, eq(words.id, wordCards.wordId))
-      .where(and(eq(dictionaries.userId, userId), lt(wordCards.due, before)))
+      .where(and(eq(dictionaries.userId, userId), lt(wordCards.due, before), notSuspended))
       .orderBy(asc(wordCards.due), asc(wordCards.wordId), asc(wordCards.reversed))
       .limit(limit);
     return rows.map((row) => ({
@@ -565,10 +602,12 @@ export class TestingRepository {
       })
       .from(wordCards)
       .innerJoin(dictionaries, eq(dictionaries.id, wordCards.dictionaryId))
+      .innerJoin(words, eq(words.id, wordCards.wordId))
       .where(
         and(
           eq(dictionaries.userId, userId),
           lt(wordCards.due, before),
+          notSuspended,
           dictionaryId === undefined ? undefined : eq(wordCards.dictionaryId, dictionaryId),
         ),
       )

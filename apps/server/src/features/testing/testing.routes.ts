@@ -3,15 +3,20 @@ import { asAttachment } from '../../http/attachment';
 import { route } from '../../http/route';
 import { toFsrsCsv } from './review-log';
 import type { TestingService } from './testing.service';
+import type { WeakSpotsService } from './weak-spots.service';
 
-export function registerTestingRoutes(app: FastifyInstance, deps: { testing: TestingService }): void {
-  const { testing } = deps;
+export function registerTestingRoutes(
+  app: FastifyInstance,
+  deps: { testing: TestingService; weakSpots: WeakSpotsService },
+): void {
+  const { testing, weakSpots } = deps;
   route(app, 'createTester', ({ caller, body }) => testing.create(caller, body));
   route(app, 'getTesting', ({ caller }) => testing.state(caller));
   route(app, 'answer', ({ caller, body }) => testing.answer(caller, body));
   route(app, 'dueCounts', ({ caller }) => testing.dueCounts(caller));
   route(app, 'dictionaryProgress', ({ caller, params }) => testing.progress(caller, params.id));
   route(app, 'skip', ({ caller, body }) => testing.skip(caller, body));
+  route(app, 'weakSpots', ({ caller, params }) => weakSpots.ofDictionary(caller, params.id));
   route(app, 'overrideAnswer', ({ caller, body }) => testing.override(caller, body));
   route(app, 'exportReviewLog', async ({ caller, reply }) => {
     const csv = toFsrsCsv(await testing.reviewLog(caller));

@@ -1,6 +1,8 @@
 import {
+  CONFUSION_TEST_MAX_PAIRS,
   DUE_TEST_MAX_WORDS,
   ROLE_LIMITS,
+  WEAK_TEST_MAX_DEFINITIONS,
   editDistance,
   findMatch,
   gradeAnswer,
@@ -25,6 +27,7 @@ import type { AppliedAttempt, StoredCard, TestSessionItem } from '../../db/schem
 import type { Caller } from '../../domain/caller';
 import { AppError, notFound, tooManyRequests } from '../../domain/errors';
 import {
+  capForExam,
   chartDays,
   endOfUtcDay,
   gradeOf,
@@ -42,6 +45,8 @@ import {
   type NewReviewLogEntry,
   type TestingRepository,
 } from './testing.repository';
+import { definitionOutcome, leeches, pairedWords, weakestDefinitions } from './weak-spots';
+import type { WeakSpotsRepository } from './weak-spots.repository';
 
 const MINUTE = 60_000;
 /** The report shows what was typed; more tries than this on one word add nothing to it. */
@@ -72,7 +77,7 @@ function toItem(
   word: SnapshotWord,
   source: SnapshotSource,
   reversed: boolean,
-  card: StoredCard | null,
+  card: StoredCard | null | undefined,
 ): TestSessionItem {
   return {
     wordId: word.id,
@@ -82,11 +87,13 @@ function toItem(
     result: null,
     answers: [],
     mistakes: 0,
-    card,
+    // Undefined: a practice item, which does not move the word's schedule (decision 0049).
+    ...(card === undefined ? {} : { card }),
     dictionaryId: source.dictionaryId,
     reversed,
     promptLanguage: reversed ? source.toLanguage : source.fromLanguage,
     answerLanguage: reversed ? source.fromLanguage : source.toLanguage,
+    ...(source.examDate ? { examDate: source.examDate } : {}),
   };
 }
 
@@ -112,7 +119,8 @@ function reviewed(
   scheduler: SchedulerSettings | null,
 ): StoredCard | undefined {
   if (item.card === undefined) return undefined;
-  return review(item.card, gradeOf(item), now, scheduler ?? undefined);
+  // No review is planned past the eve of the dictionary's exam (decision 0050).
+  return capForExam(review(item.card, gradeOf(item), now, scheduler ?? undefined), item.examDate, now);
 }
 
 /** How the word is shown, when the snapshot says (tests saved before decision 0048 do not). */
@@ -135,11 +143,18 @@ function toTestItem(test: Pick<TestHead, 'position' | 'total'>, item: TestSessio
     needAnswers: item.definitions.length - item.done.length,
     doneDefinitions: item.done,
     ...(item.dictionaryId === undefined ? {} : { dictionaryId: item.dictionaryId }),
+    ...(item.contrast === undefined ? {} : { contrast: item.contrast }),
     ...wordFields(item),
   };
 }
 
-function toReport(dictionaryId: string | null, items: ReportItem[]): Report {
+/** What the report says of its words now: which are leeches and which are suspended. */
+interface ReportMarks {
+  leeches: ReadonlySet<string>;
+  suspended: ReadonlySet<string>;
+}
+
+function toReport(dictionaryId: string | null, items: ReportItem[], marks: ReportMarks): Report {
   const count = (result: string) => items.filter((item) => item.result === result).length;
   return {
     dictionaryId,
@@ -154,6 +169,8 @@ function toReport(dictionaryId: string | null, items: ReportItem[]): Report {
       result: item.result ?? 'skipped',
       answers: item.answers,
       confusedWith: item.confusions ?? [],
+      leech: marks.leeches.has(item.wordId),
+      suspended: marks.suspended.has(item.wordId),
       ...(item.dictionaryId === undefined ? {} : { dictionaryId: item.dictionaryId }),
       ...wordFields(item),
     })),
@@ -176,7 +193,11 @@ function withNext<R extends { next?: TestItem | null }>(result: R, next: TestIte
 }
 
 /** What the review log keeps of an applied attempt, besides the word, the time and the grade. */
-type AttemptLog = Pick<NewReviewLogEntry, 'definition' | 'typed' | 'result'>;
+type AttemptLog = Pick<NewReviewLogEntry, 'definition' | 'typed' | 'result'> &
+  Partial<Pick<NewReviewLogEntry, 'confusedWordId'>>;
+
+/** Another word a wrong answer was the answer of, with its id for the review log's pair. */
+type ConfusedWord = OtherWord & { id: string };
 
 /** How an answer or a skip treats the word it names (`TestingService.changeWord`). */
 interface WordChange<R> {
@@ -240,6 +261,8 @@ export class TestingService {
     private readonly clock: () => Date,
     /** The learner's scheduler now (decision 0046): a test keeps it for its answers. */
     private readonly schedulerOf: (userId: string) => Promise<SchedulerSettings>,
+    /** The learner's missed definitions and confusion pairs (decision 0049). */
+    private readonly weakSpots: WeakSpotsRepository,
   ) {}
 
   private async limitFor(userId: string): Promise<number> {
@@ -303,6 +326,8 @@ export class TestingService {
     const source = await this.repository.dictionaryOf(userId, dictionaryId);
     if (!source) throw notFound();
     const head = { dictionaryId, swap };
+    if (range.type === 'weak') return { head, items: await this.weakDefinitionItems(userId, source) };
+    if (range.type === 'confusions') return { head, items: await this.pairItems(userId, source, swap) };
     if (range.type === 'due') {
       const due = await this.repository.dueWords(dictionaryId, swap, endOfUtcDay(now), DUE_TEST_MAX_WORDS);
       return { head, items: due.map((word) => toItem(word, source, swap, word.card)) };
@@ -321,16 +346,71 @@ export class TestingService {
     return { head, items: ordered.map((word) => toItem(word, source, swap, cards.get(word.id) ?? null)) };
   }
 
+  /**
+   * The learner's weakest definitions of one dictionary, each asked on its own: the word's
+   * other definitions are shown done (`given`). Practice: no card rides along, so the answers
+   * are logged (and count for the weak spots) but do not move the schedule (decision 0049).
+   */
+  private async weakDefinitionItems(userId: string, source: SnapshotSource): Promise<TestSessionItem[]> {
+    const records = await this.weakSpots.missedDefinitions(userId, { dictionaryId: source.dictionaryId });
+    const weakest = weakestDefinitions(records, WEAK_TEST_MAX_DEFINITIONS);
+    const found = await this.weakSpots.activeWords(source.dictionaryId, [
+      ...new Set(weakest.map((record) => record.wordId)),
+    ]);
+    return weakest.flatMap((record) => {
+      const word = found.get(record.wordId);
+      if (!word) return [];
+      const item = toItem(word, source, record.reversed, undefined);
+      const given = item.definitions.filter((definition) => definition !== record.definition);
+      // The definition may have been rewritten since the records were read: then skip it.
+      if (given.length === item.definitions.length) return [];
+      return [{ ...item, done: given, given: given.length }];
+    });
+  }
+
+  /**
+   * The words of the learner's most frequent confusion pairs in one dictionary, each pair side
+   * by side and each word with the term it is to be told apart from. Whole words, graded as
+   * any test's (their cards ride along).
+   */
+  private async pairItems(userId: string, source: SnapshotSource, swap: boolean): Promise<TestSessionItem[]> {
+    const pairs = await this.weakSpots.confusionPairs(userId, source.dictionaryId, CONFUSION_TEST_MAX_PAIRS);
+    const order = pairedWords(pairs);
+    const ids = order.map((entry) => entry.wordId);
+    const [found, cards] = await Promise.all([
+      this.weakSpots.activeWords(source.dictionaryId, ids),
+      this.repository.cardsFor(source.dictionaryId, ids, swap),
+    ]);
+    return order.flatMap(({ wordId, contrast }) => {
+      const word = found.get(wordId);
+      return word ? [{ ...toItem(word, source, swap, cards.get(wordId) ?? null), contrast }] : [];
+    });
+  }
+
+  /** Which of a finished test's words are leeches and which are suspended, now. */
+  private async reportMarks(userId: string, items: ReportItem[]): Promise<ReportMarks> {
+    const wordIds = [...new Set(items.map((item) => item.wordId))];
+    const [threshold, records, suspended] = await Promise.all([
+      this.weakSpots.leechThreshold(userId),
+      this.weakSpots.missedDefinitions(userId, { wordIds }),
+      this.weakSpots.suspendedAmong(wordIds),
+    ]);
+    const found = threshold === undefined ? [] : leeches(records, threshold);
+    return { leeches: new Set(found.map((word) => word.wordId)), suspended };
+  }
+
   /** The caller's test screen, read with their session in one query. */
   async state(caller: Caller): Promise<TestState> {
     const found = await this.repository.stateOf(caller.params, utcDay(this.clock()));
-    const { role } = await caller.admit(found?.session);
+    const { userId, role } = await caller.admit(found?.session);
     if (!found) throw new AppError('UNAUTHORIZED');
     const { test, finishedItems, used } = found;
     const testsLeft = Math.max(0, ROLE_LIMITS[role].testsPerDay - used);
     if (!test) return { test: null, testsLeft, report: null };
     if (test.current) return { test: toTestItem(test, test.current), testsLeft, report: null };
-    return { test: null, testsLeft, report: toReport(test.dictionaryId, finishedItems ?? []) };
+    const items = finishedItems ?? [];
+    const marks = await this.reportMarks(userId, items);
+    return { test: null, testsLeft, report: toReport(test.dictionaryId, items, marks) };
   }
 
   /**
@@ -362,7 +442,7 @@ export class TestingService {
         const repeat = findMatch(typed, item.done);
         // Another word's answer is never accepted, not even as a near miss, and a wrong answer
         // may be just that (a confusion): only then is the rest of the dictionary read.
-        let confusedWith: OtherWord | undefined;
+        let confusedWith: ConfusedWord | undefined;
         // The word's own dictionary and direction: a test may mix them (decision 0048).
         const dictionaryId = item.dictionaryId ?? test.dictionaryId;
         if (match?.kind !== 'exact' && repeat?.kind !== 'exact' && dictionaryId !== null) {
@@ -414,10 +494,13 @@ export class TestingService {
           };
         } else {
           const confusions = item.confusions ?? [];
+          const shown = confusedWith && { term: confusedWith.term, definitions: confusedWith.definitions };
           changed = {
             ...item,
             answers: normalizeAnswer(typed) === '' ? item.answers : record(item.answers, typed),
             mistakes: item.mistakes + 1,
+            // The check shows the answers: what is typed from now on was helped.
+            helpedAt: item.helpedAt ?? item.done.length,
             ...(confusedWith && !confusions.includes(confusedWith.term)
               ? { confusions: [...confusions, confusedWith.term].slice(-MAX_CONFUSIONS) }
               : {}),
@@ -426,7 +509,7 @@ export class TestingService {
               kind: 'wrong',
               done: item.done.length,
               typed: typed.trim(),
-              ...(confusedWith ? { confusedWith } : {}),
+              ...(shown ? { confusedWith: shown } : {}),
             }),
           };
         }
@@ -437,6 +520,7 @@ export class TestingService {
             definition: match?.definition ?? null,
             typed: typed.trim(),
             result: match ? (match.kind === 'almost' ? 'almost' : 'correct') : 'wrong',
+            confusedWordId: confusedWith?.id ?? null,
           },
           result: {
             result: match ? 'correct' : 'wrong',
@@ -448,7 +532,9 @@ export class TestingService {
             doneDefinitions: changed.done,
             status: 'applied',
             wordResult: changed.result,
-            ...(confusedWith ? { confusedWith } : {}),
+            ...(confusedWith
+              ? { confusedWith: { term: confusedWith.term, definitions: confusedWith.definitions } }
+              : {}),
           },
         };
       },
@@ -465,7 +551,7 @@ export class TestingService {
     item: TestSessionItem,
     typed: string,
     remaining: string[],
-  ): Promise<OtherWord | undefined> {
+  ): Promise<ConfusedWord | undefined> {
     const others = await this.repository.otherWords(dictionaryId, item.wordId);
     const answers = others.flatMap((word) =>
       (swap ? [word.term] : word.definitions).map((answer) => ({ answer, word })),
@@ -473,7 +559,7 @@ export class TestingService {
     const grade = gradeAnswer(typed, remaining, { otherDefinitions: answers.map((entry) => entry.answer) });
     if (grade.kind !== 'wrong' || !grade.otherDefinition) return undefined;
     const word = answers[grade.otherDefinition.index]?.word;
-    return word && { term: word.term, definitions: word.definitions };
+    return word && { id: word.id, term: word.term, definitions: word.definitions };
   }
 
   /**
@@ -506,8 +592,11 @@ export class TestingService {
         const done = [...item.done, definition];
         const mistakes = Math.max(0, item.mistakes - 1);
         const finished = done.length === item.definitions.length;
+        // With no wrong check left standing, nothing typed was helped.
+        const { helpedAt, ...rest } = item;
         const changed: TestSessionItem = {
-          ...item,
+          ...rest,
+          ...(mistakes > 0 && helpedAt !== undefined ? { helpedAt } : {}),
           done,
           mistakes,
           result: finished ? (mistakes > 0 ? 'wrong' : 'correct') : null,
@@ -609,8 +698,13 @@ export class TestingService {
         nextPosition: test.position + (outcome.finished ? 1 : 0),
         now,
       };
+      const outcomes = outcome.finished ? definitionOutcome(outcome.item) : null;
       const logged: NewReviewLogEntry = {
+        confusedWordId: null,
         ...outcome.log,
+        // What the finished word says of each definition (decision 0049).
+        recalled: outcomes?.recalled ?? null,
+        missed: outcomes?.missed ?? null,
         userId,
         wordId: item.wordId,
         reversed,

@@ -37,5 +37,6 @@ export function toUserDto(user: UserRow, subscription: SubscriptionRow | null = 
     hasPassword: user.passwordHash !== null,
     googleLinked: user.googleSubject !== null,
     desiredRetention: user.desiredRetention,
+    leechThreshold: user.leechThreshold,
   };
 }

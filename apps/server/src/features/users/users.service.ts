@@ -65,6 +65,7 @@ export class UsersService {
       ...(changes.interfaceLanguage ? { interfaceLanguage: changes.interfaceLanguage } : {}),
       // The schema has kept it within 0.70–0.97 (decision 0046).
       ...(changes.desiredRetention !== undefined ? { desiredRetention: changes.desiredRetention } : {}),
+      ...(changes.leechThreshold !== undefined ? { leechThreshold: changes.leechThreshold } : {}),
       ...(changes.sortingConfigs
         ? {
             // A partial change keeps the other sorting choices.

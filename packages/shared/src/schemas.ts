@@ -671,6 +671,14 @@ export const reviewLogEntrySchema = z.object({
   state: z.number().int().min(0).max(3),
   durationMs: z.number().int().nullable(),
   reviewedAt: isoDateSchema,
+  /**
+   * On the attempt that finished its word: the definitions recalled unaided and those missed
+   * (docs/decisions/0049-weak-spots.md); null on other attempts.
+   */
+  recalled: z.array(z.string()).nullable(),
+  missed: z.array(z.string()).nullable(),
+  /** On a wrong answer that was another word's answer: that word, while it exists. */
+  confusedWordId: idSchema.nullable(),
 });
 export type ReviewLogEntry = z.infer<typeof reviewLogEntrySchema>;
 /** The review log as the FSRS optimizer's CSV file (an attachment). */

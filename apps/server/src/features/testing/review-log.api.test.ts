@@ -66,6 +66,9 @@ describe(`the review log (${testDriver})`, () => {
         state: 0,
         durationMs: 2100,
         reviewedAt: '2026-05-04T09:00:00.000Z',
+        recalled: null,
+        missed: null,
+        confusedWordId: null,
       },
       expect.objectContaining({
         wordId: cat,
@@ -81,6 +84,9 @@ describe(`the review log (${testDriver})`, () => {
         typed: 'Katerr',
         result: 'almost',
         rating: 1,
+        // Typed after the wrong check showed the answers: missed (decision 0049).
+        recalled: ['Katze'],
+        missed: ['Kater'],
       }),
       expect.objectContaining({
         definition: null,
@@ -89,6 +95,8 @@ describe(`the review log (${testDriver})`, () => {
         rating: 1,
         state: 0,
         durationMs: null,
+        recalled: [],
+        missed: ['Hund'],
       }),
     ]);
     expect(log[3]?.wordId).not.toBe(cat);

@@ -23,17 +23,14 @@ import type { CallerSession as SessionRecord } from '../../domain/caller';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** One logged attempt as the export and the optimizer read it. */
-export type ReviewLogRow = Omit<
-  typeof reviewLog.$inferSelect,
-  'id' | 'userId' | 'recalled' | 'missed' | 'confusedWordId'
->;
+export type ReviewLogRow = Omit<typeof reviewLog.$inferSelect, 'id' | 'userId'>;
 /**
  * What the answer path logs with a save; the time is the save's. `recalled`/`missed` on the
  * attempt that finished the word, `confusedWordId` on a wrong answer that was another word's
  * (docs/decisions/0049-weak-spots.md).
  */
 export type NewReviewLogEntry = Omit<ReviewLogRow, 'reviewedAt'> &
-  Pick<typeof reviewLog.$inferSelect, 'userId' | 'recalled' | 'missed' | 'confusedWordId'>;
+  Pick<typeof reviewLog.$inferSelect, 'userId'>;
 export type TestSessionRow = typeof testSessions.$inferSelect;
 
 /** An active test: which it is and where it stands. */
@@ -442,6 +439,9 @@ export class TestingRepository {
         state: reviewLog.state,
         durationMs: reviewLog.durationMs,
         reviewedAt: reviewLog.reviewedAt,
+        recalled: reviewLog.recalled,
+        missed: reviewLog.missed,
+        confusedWordId: reviewLog.confusedWordId,
       })
       .from(reviewLog)
       .where(eq(reviewLog.userId, userId))

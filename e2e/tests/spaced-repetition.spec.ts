@@ -1,12 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test as base } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { testWithClockServer } from './support/clock-server';
 import { enterAsGuest } from './support/session';
 
 /**
@@ -20,90 +15,9 @@ import { enterAsGuest } from './support/session';
  * next day, which is "due today" once the clock has crossed midnight.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const STEP_MS = 20 * 60 * 1000;
 
-interface ClockServer {
-  url: string;
-  /** Moves the server's clock on by 20 minutes (past the next UTC midnight). */
-  advance: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  for (let tries = 0; tries < 150; tries += 1) {
-    if (child.exitCode !== null) throw new Error(`test server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('test server did not start');
-}
-
-const test = base.extend<object, { clockServer: ClockServer }>({
-  clockServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies first
-    async ({}, use) => {
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wordhoard-e2e-clock-'));
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          path.resolve(here, '../scripts/fake-clock.mjs'),
-          path.resolve(here, '../../apps/server/dist/main.js'),
-        ],
-        {
-          stdio: ['ignore', 'ignore', 'inherit'],
-          env: {
-            ...process.env,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            APP_ORIGIN: url,
-            DATA_DIR: dataDir,
-            LOG_LEVEL: 'warn',
-            E2E_FAKE_NOW: '2030-01-07T23:50:00Z',
-            E2E_CLOCK_STEP_MS: String(STEP_MS),
-          },
-        },
-      );
-      try {
-        await waitForHealth(url, child);
-        await use({
-          url,
-          advance: async () => {
-            child.kill('SIGUSR2');
-            // The signal is handled between requests; one round trip makes sure it was.
-            await fetch(`${url}/api/health`);
-          },
-        });
-      } finally {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ clockServer }, use) => {
-    await use(clockServer.url);
-  },
-});
+const test = testWithClockServer({ fakeNow: '2030-01-07T23:50:00Z', stepMs: STEP_MS });
 
 const WORDS = [
   { term: 'girl', definitions: ['Mädchen'] },

@@ -113,7 +113,18 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     stripe,
     browser: () => createBrowser(t, api, origin),
     async close() {
-      await t.close();
+      // A connection a test left open holds the close for the keep-alive timeout: one whose
+      // request (a query of a screen already unmounted) finishes during the close, or one a
+      // simulated browser opened and never sent a request on, which Node does not count as
+      // idle. Idle ones are closed as they fall idle, as main.ts does; the rest after a second.
+      const idleCloser = setInterval(() => t.app.server.closeIdleConnections(), 50);
+      const closer = setTimeout(() => t.app.server.closeAllConnections(), 1000);
+      try {
+        await t.close();
+      } finally {
+        clearInterval(idleCloser);
+        clearTimeout(closer);
+      }
       await Promise.all([sink?.stop(), jwks?.stop(), stripe?.stop()]);
     },
   };

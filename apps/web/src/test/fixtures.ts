@@ -26,6 +26,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     hasPassword: true,
     googleLinked: false,
     desiredRetention: 0.9,
+    leechThreshold: 8,
     ...overrides,
   };
 }

@@ -29,4 +29,6 @@ export const dictionaryKeys = {
   export: (id: string) => ['dictionaries', 'detail', id, 'export'] as const,
   progress: (id: string) => ['dictionaries', 'detail', id, 'progress'] as const,
   word: (id: string, wordId: string) => ['dictionaries', 'detail', id, 'word', wordId] as const,
+  /** Missed definitions, leeches, confusion pairs and suspended words (decision 0049). */
+  weakSpots: (id: string) => ['dictionaries', 'detail', id, 'weak-spots'] as const,
 };

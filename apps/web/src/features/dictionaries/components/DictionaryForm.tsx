@@ -1,8 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createDictionaryBodySchema, type CreateDictionaryBody, type Language } from '@wordhoard/shared';
-import { CircleExclamationPoint } from 'lucide-react';
+import {
+  createDictionaryBodySchema,
+  VALIDATION_KEYS,
+  type CreateDictionaryBody,
+  type Language,
+} from '@wordhoard/shared';
+import { CircleExclamationPoint, X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../../shared/http';
@@ -13,10 +18,10 @@ import styles from './DictionaryForm.module.css';
 type FormInput = z.input<typeof createDictionaryBodySchema>;
 type FormOutput = z.output<typeof createDictionaryBodySchema>;
 
-const FIELDS = ['name', 'fromLanguage', 'toLanguage'] as const;
+const FIELDS = ['name', 'fromLanguage', 'toLanguage', 'examDate'] as const;
 
 interface DictionaryFormProps {
-  defaultValues: { name: string; fromLanguage: Language; toLanguage: Language };
+  defaultValues: { name: string; fromLanguage: Language; toLanguage: Language; examDate: string | null };
   submitLabel: string;
   /** Saves the values; a rejection is shown in the form, which keeps what was typed. */
   onSubmit: (values: CreateDictionaryBody) => Promise<unknown>;
@@ -24,7 +29,10 @@ interface DictionaryFormProps {
   cancel: ReactNode;
 }
 
-/** Name, terms language and definitions language, validated with the shared schema. */
+/**
+ * Name, terms language, definitions language and an optional exam date, validated with the
+ * shared schema. An empty date field means no exam (null, which clears a stored one).
+ */
 export function DictionaryForm({ defaultValues, submitLabel, onSubmit, cancel }: DictionaryFormProps) {
   const { t } = useTranslation();
   const languages = useLanguageOptions();
@@ -33,6 +41,9 @@ export function DictionaryForm({ defaultValues, submitLabel, onSubmit, cancel }:
     register,
     handleSubmit,
     setError,
+    setValue,
+    setFocus,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createDictionaryBodySchema),
@@ -40,6 +51,11 @@ export function DictionaryForm({ defaultValues, submitLabel, onSubmit, cancel }:
     mode: 'onTouched',
   });
   const rootError = errors.root?.server?.message;
+  const examDate = useWatch({ control, name: 'examDate' });
+  // A date input reads "" when empty: that is no exam, null.
+  const examDateField = register('examDate', {
+    setValueAs: (value: unknown) => (value === '' ? null : value),
+  });
 
   useEffect(() => {
     if (rootError) alertRef.current?.focus();
@@ -67,7 +83,20 @@ export function DictionaryForm({ defaultValues, submitLabel, onSubmit, cancel }:
 
   return (
     <Card as="section">
-      <form noValidate onSubmit={(event) => void submit(event)} className={styles.form}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          // A half-typed date reads "" too, yet it is no wish to clear the exam.
+          const date = event.currentTarget.elements.namedItem('examDate');
+          if (date instanceof HTMLInputElement && date.validity.badInput) {
+            event.preventDefault();
+            setError('examDate', { message: VALIDATION_KEYS.invalidDate }, { shouldFocus: true });
+            return;
+          }
+          void submit(event);
+        }}
+        className={styles.form}
+      >
         <TextField
           label={t('Dictionaries.Name')}
           autoComplete="off"
@@ -88,6 +117,31 @@ export function DictionaryForm({ defaultValues, submitLabel, onSubmit, cancel }:
             error={errors.toLanguage?.message}
             {...register('toLanguage')}
           />
+        </div>
+        <div className={styles.examDate}>
+          <TextField
+            type="date"
+            label={t('ExamDate.Label')}
+            hint={t('ExamDate.Hint')}
+            className={styles.examDateField}
+            error={errors.examDate?.message}
+            {...examDateField}
+          />
+          <Button
+            type="button"
+            variant="secondary"
+            icon={<X />}
+            className={styles.clearDate}
+            aria-label={t('ExamDate.ClearLabel')}
+            disabled={!examDate}
+            onClick={() => {
+              setValue('examDate', null, { shouldDirty: true, shouldValidate: true });
+              // The button is disabled now: the focus goes to the emptied field.
+              setFocus('examDate');
+            }}
+          >
+            {t('ExamDate.Clear')}
+          </Button>
         </div>
         {rootError && (
           <p ref={alertRef} role="alert" tabIndex={-1} className={styles.alert}>

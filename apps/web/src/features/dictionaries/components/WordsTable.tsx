@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
 import { TABULAR_NUMS } from '../../../shared/ui';
 import { SpeakButton } from '../../../shared/ui/SpeakButton/SpeakButton';
+import { WordMarkBadge } from '../../../shared/ui/WordMarkBadge/WordMarkBadge';
 import styles from './WordsTable.module.css';
 
 interface WordsTableProps {
@@ -15,9 +16,13 @@ interface WordsTableProps {
   busy?: boolean;
   /** The languages of the terms and of the definitions, for reading them aloud. */
   languages?: { from: Language; to: Language };
+  /** The ids of the dictionary's leeches, marked with a badge (docs/decisions/0049-weak-spots.md). */
+  leechIds?: ReadonlySet<string>;
 }
 
 type Languages = WordsTableProps['languages'];
+
+const NO_LEECHES: ReadonlySet<string> = new Set();
 
 /**
  * The words with columns #, term and definitions, as an ARIA table built from grid rows.
@@ -32,6 +37,7 @@ export const WordsTable = memo(function WordsTable({
   label,
   busy = false,
   languages,
+  leechIds = NO_LEECHES,
 }: WordsTableProps) {
   const { t } = useTranslation();
   let offset = 0;
@@ -60,7 +66,15 @@ export const WordsTable = memo(function WordsTable({
       {pages.map((words) => {
         const first = offset + 1;
         offset += words.length;
-        return <WordGroup key={words[0]?.id ?? first} words={words} first={first} languages={languages} />;
+        return (
+          <WordGroup
+            key={words[0]?.id ?? first}
+            words={words}
+            first={first}
+            languages={languages}
+            leechIds={leechIds}
+          />
+        );
       })}
     </div>
   );
@@ -71,11 +85,14 @@ const WordGroup = memo(function WordGroup({
   words,
   first,
   languages,
+  leechIds,
 }: {
   words: readonly Word[];
   first: number;
   languages: Languages;
+  leechIds: ReadonlySet<string>;
 }) {
+  const { t } = useTranslation();
   return (
     <div
       role="rowgroup"
@@ -96,6 +113,16 @@ const WordGroup = memo(function WordGroup({
           <span role="cell" className={styles.term}>
             <span lang={languages?.from}>{word.term}</span>
             {languages && <SpeakButton text={word.term} lang={languages.from} className={styles.speak} />}
+            {leechIds.has(word.id) && (
+              <WordMarkBadge kind="leech" className={styles.badge}>
+                {t('WeakSpots.LeechBadge')}
+              </WordMarkBadge>
+            )}
+            {word.suspended && (
+              <WordMarkBadge kind="suspended" className={styles.badge}>
+                {t('WeakSpots.SuspendedBadge')}
+              </WordMarkBadge>
+            )}
           </span>
           <span role="cell" className={styles.definitions}>
             <span lang={languages?.to}>{word.definitions.join(', ')}</span>

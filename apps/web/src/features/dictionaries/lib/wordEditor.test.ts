@@ -19,6 +19,7 @@ const word = (id: string, term: string, definitions: string[]): Word => ({
   id,
   term,
   definitions,
+  suspended: false,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 });

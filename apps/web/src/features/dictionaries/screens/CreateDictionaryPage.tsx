@@ -14,10 +14,11 @@ export default function CreateDictionaryPage() {
   const create = useCreateDictionary();
   // Terms in English explained in the interface language is the most common first dictionary.
   const interfaceLanguage = currentLanguage(i18n);
-  const defaults: { name: string; fromLanguage: Language; toLanguage: Language } = {
+  const defaults: { name: string; fromLanguage: Language; toLanguage: Language; examDate: null } = {
     name: '',
     fromLanguage: 'en',
     toLanguage: interfaceLanguage === 'en' ? 'de' : interfaceLanguage,
+    examDate: null,
   };
 
   return (

@@ -60,6 +60,7 @@ describe('Create dictionary and edit its info', { timeout: 20_000 }, () => {
       name: 'Tiere',
       fromLanguage: 'de',
       toLanguage: 'pl',
+      examDate: null,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tiere' })).toBeInTheDocument();
   });
@@ -100,6 +101,7 @@ describe('Create dictionary and edit its info', { timeout: 20_000 }, () => {
       name: 'Zwierzęta',
       fromLanguage: 'en',
       toLanguage: 'pl',
+      examDate: null,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Zwierzęta' })).toBeInTheDocument();
     expect(screen.getByText('Polish')).toBeInTheDocument();

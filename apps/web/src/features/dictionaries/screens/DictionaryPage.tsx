@@ -23,9 +23,12 @@ import { ExportButtons } from '../components/ExportButtons';
 import { Notice } from '../../../shared/ui/Notice/Notice';
 import { useDictionaryProgress } from '../api/progress';
 import { DictionaryLoadError } from '../components/DictionaryLoadError';
+import { ExamCountdown } from '../components/ExamCountdown';
 import { LoadMore } from '../components/LoadMore';
 import { SortControls } from '../components/SortControls';
 import { WordsTable } from '../components/WordsTable';
+import { WeakSpotsSection, hasWeakSpots } from '../components/WeakSpotsSection';
+import { useWeakSpots } from '../api/weakSpots';
 import { useLanguageName } from '../lib/languages';
 import { useSearch } from '../lib/search';
 import { useWordsSorting } from '../lib/sorting';
@@ -47,6 +50,9 @@ export default function DictionaryPage() {
   const due = progress.data && progress.data.due.forward + progress.data.due.swapped;
   const [confirming, setConfirming] = useState(false);
 
+  const weakSpots = useWeakSpots(dictionaryId);
+  const leeches = weakSpots.data?.leeches;
+  const leechIds = useMemo(() => new Set(leeches?.map((leech) => leech.wordId)), [leeches]);
   const pages = query.data?.pages;
   const wordPages = useMemo(() => pages?.map((page) => page.words) ?? [], [pages]);
   const loadedCount = wordPages.reduce((sum, words) => sum + words.length, 0);
@@ -106,6 +112,7 @@ export default function DictionaryPage() {
           label={t('Dictionaries.Words')}
           busy={isPlaceholderData}
           languages={{ from: dictionary.fromLanguage, to: dictionary.toLanguage }}
+          leechIds={leechIds}
         />
         <LoadMore
           hasMore={hasNextPage && !isPlaceholderData}
@@ -129,6 +136,7 @@ export default function DictionaryPage() {
           {t('Import.Done', { imported: imported.imported, skipped: imported.skipped })}
         </Notice>
       )}
+      {dictionary.examDate && <ExamCountdown examDate={dictionary.examDate} />}
       <section className={styles.info} aria-label={t('Dictionaries.Info')}>
         <dl className={styles.facts}>
           <div>
@@ -186,6 +194,14 @@ export default function DictionaryPage() {
           </Button>
         </div>
       </section>
+
+      {hasWeakSpots(weakSpots.data) && (
+        <WeakSpotsSection
+          dictionaryId={dictionaryId}
+          languages={{ from: dictionary.fromLanguage, to: dictionary.toLanguage }}
+          spots={weakSpots.data}
+        />
+      )}
 
       <section className={styles.words} aria-labelledby="words-heading">
         <h2 id="words-heading" className={styles.heading}>

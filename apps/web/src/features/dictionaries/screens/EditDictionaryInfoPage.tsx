@@ -14,17 +14,21 @@ export default function EditDictionaryInfoPage() {
   const update = useUpdateDictionary(dictionaryId);
   const back = dictionaryPath(dictionaryId);
 
+  // An answer a save marked stale (this form's last save) is refetched before the form takes
+  // its values: they are read once, when it mounts.
+  const refreshing = info.isStale && info.isFetching && !info.isFetchedAfterMount;
+
   let content;
-  if (info.isPending) {
+  if (info.isPending || refreshing) {
     content = <LoadingIndicator />;
   } else if (info.isError) {
     content = <DictionaryLoadError error={info.error} onRetry={() => void info.refetch()} />;
   } else {
-    const { name, fromLanguage, toLanguage } = info.data;
+    const { name, fromLanguage, toLanguage, examDate } = info.data;
     content = (
       <DictionaryForm
         key={info.data.id}
-        defaultValues={{ name, fromLanguage, toLanguage }}
+        defaultValues={{ name, fromLanguage, toLanguage, examDate }}
         submitLabel={t('Dictionaries.Save')}
         cancel={
           <Button variant="secondary" to={back}>

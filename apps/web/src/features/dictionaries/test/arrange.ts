@@ -82,3 +82,42 @@ export function slowNetwork(browser: TestBrowser) {
     },
   };
 }
+
+/** What a test does with each word, by its term: texts typed in turn (the last one finishing it), or a skip. */
+export type AnswerPlan = Record<string, string[] | 'skip'>;
+
+/**
+ * Takes a whole test of every word of `dictionary` through the API, as the browser's user (one
+ * of today's attempts): each word as `plan` says (a word it does not name is skipped). What the
+ * test logs is what weak spots are made of (docs/decisions/0049-weak-spots.md): a definition
+ * typed only after a wrong check, or skipped, is missed; one missed after being recalled the
+ * test before is a lapse; a wrong answer that is another word's definition is a confusion.
+ */
+export async function takeTest(
+  server: ApiServer,
+  browser: TestBrowser,
+  dictionary: Dictionary,
+  plan: AnswerPlan,
+): Promise<void> {
+  const api = server.api.as(browser.cookie());
+  (
+    await api.call('createTester', {
+      body: {
+        dictionaryId: dictionary.id,
+        swap: false,
+        range: { type: 'quantity', from: 'all', count: 20, order: 'asc' },
+      },
+    })
+  ).data();
+  for (;;) {
+    const { test } = (await api.call('getTesting')).data();
+    if (!test) return;
+    const target = () => ({ position: test.position, wordId: test.wordId, attemptId: crypto.randomUUID() });
+    const step = plan[test.term] ?? 'skip';
+    if (step === 'skip') {
+      (await api.call('skip', { body: target() })).data();
+      continue;
+    }
+    for (const answer of step) (await api.call('answer', { body: { ...target(), answer } })).data();
+  }
+}

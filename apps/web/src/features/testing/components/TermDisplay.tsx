@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cx } from '../../../shared/lib/classNames';
 import { SpeakButton } from '../../../shared/ui/SpeakButton/SpeakButton';
 import styles from './TermDisplay.module.css';
@@ -12,10 +13,12 @@ interface TermDisplayProps {
   id?: string;
   /** Offer to read the term aloud (when the device has a voice for `lang`). */
   speak?: boolean;
+  /** A line under the term, part of what the prompt says (e.g. "not to be confused with …"). */
+  note?: ReactNode;
 }
 
 /** The asked word, large, with a small caption above it. */
-export function TermDisplay({ label, term, lang, size = 'lg', id, speak }: TermDisplayProps) {
+export function TermDisplay({ label, term, lang, size = 'lg', id, speak, note }: TermDisplayProps) {
   return (
     <div className={styles.wrapper}>
       {/* The id names only the prompt: the speak button stays out of the field's description. */}
@@ -24,6 +27,7 @@ export function TermDisplay({ label, term, lang, size = 'lg', id, speak }: TermD
         <p className={cx(styles.term, size === 'md' && styles.md)} lang={lang}>
           {term}
         </p>
+        {note && <p className={styles.note}>{note}</p>}
       </div>
       {speak && <SpeakButton text={term} lang={lang} />}
     </div>

@@ -41,7 +41,8 @@ export function TesterForm({ dictionaries, testsLeft, attemptsPending }: TesterF
         />
         <Checkbox
           label={t('Testing.Create.Swap')}
-          hint={t('Testing.Create.SwapHint')}
+          // A weak-definition test asks each definition the way it was missed: swap does not apply.
+          hint={form.by === 'weak' ? t('Testing.Create.SwapWeakHint') : t('Testing.Create.SwapHint')}
           {...register('swap')}
         />
       </Card>
@@ -64,6 +65,7 @@ export function TesterForm({ dictionaries, testsLeft, attemptsPending }: TesterF
         attemptsId={form.attemptsId}
         problemId={form.problemId}
         shownProblem={form.shownProblem}
+        by={form.by}
         canStart={!form.noAttempts && !form.nothingDue}
         isPending={form.isPending}
         describedBy={form.describedBy}

@@ -1,7 +1,13 @@
 import type { TesterOptions } from '@wordhoard/shared';
 import { describe, expect, it } from 'vitest';
 import { readActiveTest, saveActiveTest, testLanguages } from '../../../shared/testing/activeTest';
-import { DEFAULT_FORM_VALUES, formValuesFrom, testerFormSchema, toTesterOptions } from './testerForm';
+import {
+  DEFAULT_FORM_VALUES,
+  formValuesFrom,
+  requestedSource,
+  testerFormSchema,
+  toTesterOptions,
+} from './testerForm';
 
 const dictionaryId = '00000000-0000-4000-8000-000000000001';
 
@@ -32,8 +38,35 @@ describe('tester form values', () => {
       { dictionaryId, swap: true, range: { type: 'quantity', from: 'first', count: 50, order: 'asc' } },
       { dictionaryId, swap: false, range: { type: 'date', period: 'custom', amount: 90, unit: 'minutes' } },
       { dictionaryId, swap: false, range: { type: 'date', period: 'lastWeek' } },
+      { dictionaryId, swap: false, range: { type: 'due' } },
+      { dictionaryId, swap: false, range: { type: 'weak' } },
+      { dictionaryId, swap: true, range: { type: 'confusions' } },
     ];
     for (const option of options) expect(toTesterOptions(formValuesFrom(option))).toEqual(option);
+  });
+
+  it('take the weak spots as ranges of their own, whatever the other controls hold', () => {
+    const base = { ...DEFAULT_FORM_VALUES, dictionaryId, period: 'custom' as const, amount: '' };
+    expect(toTesterOptions({ ...base, by: 'weak' })).toEqual({
+      dictionaryId,
+      swap: false,
+      range: { type: 'weak' },
+    });
+    expect(toTesterOptions({ ...base, swap: true, by: 'confusions' })).toEqual({
+      dictionaryId,
+      swap: true,
+      range: { type: 'confusions' },
+    });
+    // An empty custom amount, hidden behind another source, stops nothing.
+    expect(testerFormSchema.safeParse({ ...base, by: 'weak' }).success).toBe(true);
+  });
+
+  it('know the sources a link may ask for', () => {
+    expect(requestedSource('weak')).toBe('weak');
+    expect(requestedSource('confusions')).toBe('confusions');
+    expect(requestedSource('due')).toBe('due');
+    expect(requestedSource('hardest')).toBeNull();
+    expect(requestedSource(null)).toBeNull();
   });
 
   it('check the custom amount only where it applies', () => {

@@ -8,7 +8,21 @@ import {
 } from '@wordhoard/shared';
 import { z } from 'zod';
 
-export const CHOOSE_BY = ['quantity', 'date', 'due'] as const;
+/**
+ * Where the words come from: a range of the dictionary, the words due today, or the learner's
+ * weak spots (the definitions missed most, the pairs of words mixed up most; decision 0049).
+ */
+export const CHOOSE_BY = ['quantity', 'date', 'due', 'weak', 'confusions'] as const;
+export type ChooseBy = (typeof CHOOSE_BY)[number];
+/** The sources that take no further choice: the range is their type alone. */
+const BARE_SOURCES = ['due', 'weak', 'confusions'] as const satisfies readonly ChooseBy[];
+type BareSource = (typeof BARE_SOURCES)[number];
+const isBareSource = (by: ChooseBy): by is BareSource => (BARE_SOURCES as readonly string[]).includes(by);
+
+/** The source a link asks for in the tester's address (`?source=weak`), if it names one. */
+export function requestedSource(value: string | null): ChooseBy | null {
+  return CHOOSE_BY.find((by) => by === value) ?? null;
+}
 export const COUNT_CHOICES = ['20', '50', '100'] as const;
 export const MAX_CUSTOM_AMOUNT = 9999;
 
@@ -57,39 +71,43 @@ export function formValuesFrom(options: TesterOptions): TesterFormValues {
   const { range } = options;
   // A test of every dictionary's due words (decision 0048) has no dictionary to preselect.
   const base = { ...DEFAULT_FORM_VALUES, dictionaryId: options.dictionaryId ?? '', swap: options.swap };
-  if (range.type === 'due') return { ...base, by: 'due' };
-  if (range.type === 'quantity') {
-    return {
-      ...base,
-      by: 'quantity',
-      from: range.from,
-      count: String(range.count) as TesterFormValues['count'],
-      order: range.order,
-    };
+  switch (range.type) {
+    case 'due':
+    case 'weak':
+    case 'confusions':
+      return { ...base, by: range.type };
+    case 'quantity':
+      return {
+        ...base,
+        by: 'quantity',
+        from: range.from,
+        count: String(range.count) as TesterFormValues['count'],
+        order: range.order,
+      };
+    case 'date':
+      return {
+        ...base,
+        by: 'date',
+        period: range.period,
+        amount: range.amount === undefined ? base.amount : String(range.amount),
+        unit: range.unit ?? base.unit,
+      };
   }
-  return {
-    ...base,
-    by: 'date',
-    period: range.period,
-    amount: range.amount === undefined ? base.amount : String(range.amount),
-    unit: range.unit ?? base.unit,
-  };
 }
 
 /** The body of POST /tester for valid form values, checked against the shared contract. */
 export function toTesterOptions(values: TesterFormValues): TesterOptions {
-  const range: TesterOptions['range'] =
-    values.by === 'due'
-      ? { type: 'due' }
-      : values.by === 'quantity'
-        ? {
-            type: 'quantity',
-            from: values.from,
-            count: Number(values.count) as 20 | 50 | 100,
-            order: values.order,
-          }
-        : values.period === 'custom'
-          ? { type: 'date', period: 'custom', amount: Number(values.amount.trim()), unit: values.unit }
-          : { type: 'date', period: values.period };
+  const range: TesterOptions['range'] = isBareSource(values.by)
+    ? { type: values.by }
+    : values.by === 'quantity'
+      ? {
+          type: 'quantity',
+          from: values.from,
+          count: Number(values.count) as 20 | 50 | 100,
+          order: values.order,
+        }
+      : values.period === 'custom'
+        ? { type: 'date', period: 'custom', amount: Number(values.amount.trim()), unit: values.unit }
+        : { type: 'date', period: values.period };
   return testerOptionsSchema.parse({ dictionaryId: values.dictionaryId, swap: values.swap, range });
 }

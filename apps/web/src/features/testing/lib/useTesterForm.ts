@@ -11,6 +11,7 @@ import { languageName } from '../lib/languageName';
 import {
   DEFAULT_FORM_VALUES,
   formValuesFrom,
+  requestedSource,
   testerFormSchema,
   toTesterOptions,
   type TesterFormValues,
@@ -20,8 +21,9 @@ import { useStartTest } from '../../../shared/testing/useStartTest';
 
 /**
  * The form's first values: the tab's last test, a dictionary asked for in the URL, or the
- * newest. The URL may ask for the due source and the swapped direction too (the main menu's
- * due links: `swap=1` when only that direction is due).
+ * newest. The URL may ask for a source and the swapped direction too: the main menu's due
+ * links (`source=due`, `swap=1` when only that direction is due), a dictionary's weak-spot
+ * links (`source=weak`, `source=confusions`).
  */
 function initialValues(
   dictionaries: readonly Dictionary[],
@@ -38,8 +40,9 @@ function initialValues(
   const withSwap = requested.has('swap')
     ? { ...withDictionary, swap: requested.get('swap') === '1' }
     : withDictionary;
-  // "Review due words" links ask for the due source.
-  return requested.get('source') === 'due' ? { ...withSwap, by: 'due' } : withSwap;
+  // "Review due words" and "Practise weak definitions" links ask for their source.
+  const source = requestedSource(requested.get('source'));
+  return source ? { ...withSwap, by: source } : withSwap;
 }
 
 /** The tester form's state: defaults, the fields it watches, what may start, and starting. */

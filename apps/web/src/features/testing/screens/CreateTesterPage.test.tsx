@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { createDictionary, startTest } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
-import { makeEveryWordDue, rememberTest, spendAttempts } from '../test/arrange';
+import { makeEveryWordDue, rememberTest, runTests, spendAttempts } from '../test/arrange';
 
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
@@ -111,6 +111,81 @@ describe('create tester screen', { timeout: 20_000 }, () => {
     await open(`/createTester?dictionaryId=${food.id}&source=due`);
     expect(await screen.findByRole('combobox', { name: 'Dictionary' })).toHaveValue(food.id);
     expect(await screen.findByRole('radio', { name: 'Due words: 0' })).toBeChecked();
+  });
+
+  it('offers weak definitions and confusion pairs, each saying what it takes and why it is empty', async () => {
+    const { user: person, router } = await open();
+    await screen.findByRole('combobox', { name: 'Dictionary' });
+    const swap = screen.getByRole('checkbox', { name: 'Swap terms and definitions' });
+
+    await person.click(screen.getByRole('radio', { name: 'Weak definitions' }));
+    expect(screen.getByRole('radio', { name: 'Weak definitions' })).toBeChecked();
+    expect(
+      screen.getByText(
+        'The definitions you missed most often and most recently (at most 20), asked one at a time. Practice only: your review schedule stays as it is.',
+      ),
+    ).toBeInTheDocument();
+    // Each weak definition comes the way it was missed: the direction is not the learner's choice.
+    expect(swap).toHaveAccessibleDescription(
+      'Does not apply here: each definition is asked the way you missed it.',
+    );
+    expect(screen.queryByRole('group', { name: 'Which words' })).not.toBeInTheDocument();
+    // Nothing was ever missed in "Animals": the server finds no weak definition.
+    await person.click(startButton());
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('No words match these options'));
+    expect(alert).toHaveTextContent('You have not missed any definitions in this dictionary yet.');
+
+    await person.click(screen.getByRole('radio', { name: 'Confusion pairs' }));
+    expect(
+      screen.getByText(
+        'The pairs of words you mixed up most (at most 10), the two words of each pair asked one after the other.',
+      ),
+    ).toBeInTheDocument();
+    expect(swap).toHaveAccessibleDescription('You see the definitions and type the term.');
+    await person.click(swap);
+    await person.click(startButton());
+    await waitFor(() =>
+      expect(alert).toHaveTextContent('You have not mixed up any words of this dictionary yet.'),
+    );
+
+    expect(created()).toEqual([
+      { dictionaryId: animals.id, swap: false, range: { type: 'weak' } },
+      { dictionaryId: animals.id, swap: true, range: { type: 'confusions' } },
+    ]);
+    expect(router.state.location.pathname).toBe('/createTester');
+  });
+
+  it('starts a test of the weak definitions once something was missed', async () => {
+    // "dog" is skipped in a test: its definition is missed.
+    await runTests(server, browser, animals, [{ cat: ['Katze'], dog: 'skip' }]);
+    const { user: person, router } = await open();
+    await screen.findByRole('combobox', { name: 'Dictionary' });
+
+    await person.click(screen.getByRole('radio', { name: 'Weak definitions' }));
+    await person.click(startButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
+    expect(created()).toEqual([{ dictionaryId: animals.id, swap: false, range: { type: 'weak' } }]);
+    // Only the missed word is asked.
+    expect(await screen.findByText('dog')).toBeInTheDocument();
+    expect(screen.getByText('Word 1 of 1')).toBeInTheDocument();
+  });
+
+  it('opens on a weak-spot source from a dictionary\'s "practise" link', async () => {
+    await open(`/createTester?dictionaryId=${food.id}&source=weak`);
+    expect(await screen.findByRole('combobox', { name: 'Dictionary' })).toHaveValue(food.id);
+    expect(screen.getByRole('radio', { name: 'Weak definitions' })).toBeChecked();
+  });
+
+  it('opens on the confusion pairs from a link', async () => {
+    await open(`/createTester?dictionaryId=${animals.id}&source=confusions`);
+    expect(await screen.findByRole('radio', { name: 'Confusion pairs' })).toBeChecked();
+  });
+
+  it('ignores a source in the address that it does not know', async () => {
+    await open(`/createTester?dictionaryId=${animals.id}&source=hardest`);
+    expect(await screen.findByRole('radio', { name: 'By quantity' })).toBeChecked();
   });
 
   it('starts a test by quantity with the chosen range, then opens the runner', async () => {

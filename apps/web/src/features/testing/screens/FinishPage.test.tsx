@@ -2,9 +2,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { Dictionary, TesterOptions, User } from '@wordhoard/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
-import { memberWithDictionary, startTest } from '../../../test/arrange';
+import { allWords, createDictionary, memberWithDictionary, startTest } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
-import { anotherTab, rememberTest, spendAttempts } from '../test/arrange';
+import { anotherTab, rememberTest, runTests, spendAttempts } from '../test/arrange';
 
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
@@ -157,5 +157,121 @@ describe('test report screen', { timeout: 20_000 }, () => {
     const { router } = await open();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
+  });
+
+  describe('leeches (decision 0049)', () => {
+    const recall = { cat: ['Katze'], dog: ['Hund'] };
+    const miss = { cat: 'skip' as const, dog: ['Hund'] };
+
+    /**
+     * A premium learner (room for the tests) with a leech threshold of 3, who recalled "cat",
+     * then missed it, three times over: three lapses make it a leech. The last test's report is
+     * left to show.
+     */
+    async function makeCatALeech() {
+      browser = server.browser();
+      user = await browser.signIn('premium');
+      dictionary = await createDictionary(server, browser, {
+        words: [
+          { term: 'cat', definitions: ['Katze'] },
+          { term: 'dog', definitions: ['Hund'] },
+        ],
+      });
+      const api = server.api.as(browser.cookie());
+      await api.call('updateMe', { body: { leechThreshold: 3 } });
+      await runTests(server, browser, dictionary, [recall, miss, recall, miss, recall, miss]);
+      rememberTest(user, dictionary, allWords(dictionary));
+      const words = (await api.call('getDictionary', { params: { id: dictionary.id } })).data().words;
+      const cat = words.find((word) => word.term === 'cat');
+      if (!cat) throw new Error('no cat');
+      return { api, cat };
+    }
+    const items = () => screen.getAllByTestId('report-item') as [HTMLElement, HTMLElement];
+
+    it('marks a leech and offers to rewrite it or suspend it; suspending and resuming it', async () => {
+      const { api, cat } = await makeCatALeech();
+      const { user: person } = await open();
+
+      await screen.findByText('You got 1 of 2 words right.');
+      const [catItem, dogItem] = items();
+      expect(within(catItem).getByTestId('report-leech')).toHaveTextContent('Leech');
+      expect(catItem).toHaveTextContent(
+        'You keep forgetting this word. Rewrite it to make it easier to remember, or suspend it to leave it out of your tests.',
+      );
+      const rewrite = within(catItem).getByRole('link', { name: 'Rewrite this word' });
+      expect(rewrite).toHaveAttribute('href', `/dictionaries/${dictionary.id}/words/${cat.id}/edit`);
+      expect(rewrite).toHaveAccessibleDescription('cat');
+      // One way to change the word, not two.
+      expect(within(catItem).queryByRole('link', { name: /Edit word/ })).not.toBeInTheDocument();
+      expect(within(dogItem).queryByTestId('report-leech')).not.toBeInTheDocument();
+      expect(within(dogItem).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(catItem).queryByTestId('report-suspended')).not.toBeInTheDocument();
+
+      const suspend = within(catItem).getByRole('button', { name: 'Suspend' });
+      expect(suspend).toHaveAccessibleDescription('cat');
+      await person.click(suspend);
+
+      const resume = await within(catItem).findByRole('button', { name: 'Resume' });
+      expect(resume).toHaveFocus();
+      expect(within(catItem).getByTestId('report-suspended')).toHaveTextContent('Suspended');
+      expect(catItem).toHaveTextContent(
+        'You kept forgetting this word, so it is left out of your tests. Rewrite it, then resume it.',
+      );
+      await waitFor(() =>
+        expect(screen.getByTestId('report-announcer')).toHaveTextContent(
+          '“cat” is suspended: it is left out of your tests until you resume it.',
+        ),
+      );
+      const read = async () =>
+        (await api.call('getWord', { params: { id: dictionary.id, wordId: cat.id } })).data().suspended;
+      expect(await read()).toBe(true);
+      expect(
+        browser.requests
+          .filter((request) => request.method === 'PATCH')
+          .map((request) => [request.url, JSON.parse(request.body) as unknown]),
+      ).toEqual([[`/api/dictionaries/${dictionary.id}/words/${cat.id}/suspension`, { suspended: true }]]);
+
+      await person.click(resume);
+
+      expect(await within(catItem).findByRole('button', { name: 'Suspend' })).toHaveFocus();
+      expect(within(catItem).queryByTestId('report-suspended')).not.toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.getByTestId('report-announcer')).toHaveTextContent('“cat” is back in your tests.'),
+      );
+      expect(await read()).toBe(false);
+    });
+
+    it('shows a word suspended since the test as suspended, with the way back', async () => {
+      const { api, cat } = await makeCatALeech();
+      await api.call('suspendWord', {
+        params: { id: dictionary.id, wordId: cat.id },
+        body: { suspended: true },
+      });
+      await open();
+
+      await screen.findByText('You got 1 of 2 words right.');
+      const [catItem] = items();
+      expect(within(catItem).getByTestId('report-suspended')).toHaveTextContent('Suspended');
+      expect(within(catItem).getByTestId('report-leech')).toHaveTextContent('Leech');
+      expect(within(catItem).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    });
+
+    it('marks no leech below the threshold', async () => {
+      // The default threshold: three lapses are not enough.
+      browser = server.browser();
+      user = await browser.signIn('premium');
+      dictionary = await createDictionary(server, browser, {
+        words: [
+          { term: 'cat', definitions: ['Katze'] },
+          { term: 'dog', definitions: ['Hund'] },
+        ],
+      });
+      await runTests(server, browser, dictionary, [recall, miss, recall, miss, recall, miss]);
+      await open();
+
+      await screen.findByText('You got 1 of 2 words right.');
+      expect(screen.queryByTestId('report-leech')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,16 +1,15 @@
 import type { Report } from '@wordhoard/shared';
-import { ListRestart, Pencil, RotateCcw } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { ListRestart, RotateCcw } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { cx } from '../../../shared/lib/classNames';
 import { PATHS } from '../../../shared/routing';
 import { Button, LoadingIndicator, Page, TABULAR_NUMS, VISUALLY_HIDDEN } from '../../../shared/ui';
 import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
 import { useTestingState } from '../api/testingApi';
-import { AnswerList } from '../components/AnswerList';
 import { LoadFailed } from '../components/LoadFailed';
-import { ResultBadge } from '../components/ResultBadge';
+import { ReportItem } from '../components/ReportItem';
 import { ResultIcon, type ResultKind } from '../components/ResultIcon';
 import { useActiveTest } from '../lib/useActiveTest';
 import { wordView } from '../lib/wordView';
@@ -52,6 +51,8 @@ function TestReport({ report, testsLeft }: { report: Report; testsLeft: number }
   const noAttempts = testsLeft === 0;
   const shownProblem = noAttempts ? 'MAX_TESTS' : problem;
   const canRetry = activeTest !== null;
+  // What became of the latest suspension or resumption of a word, for screen readers.
+  const [notice, setNotice] = useState<{ message: string; key: number } | null>(null);
 
   // Lands on the main action; a disabled "Try again" cannot take the focus, "New test" can.
   useEffect(() => {
@@ -136,63 +137,16 @@ function TestReport({ report, testsLeft }: { report: Report; testsLeft: number }
           {t('Testing.Finish.Words')}
         </h2>
         <ol className={styles.items}>
-          {report.items.map((item, index) => {
-            // The word's own languages and dictionary (a test may mix them), else the test's.
-            const view = wordView(item, activeTest);
-            const dictionaryId = item.dictionaryId !== undefined ? item.dictionaryId : report.dictionaryId;
-            return (
-              <li key={`${index}-${item.wordId}`} className={styles.item} data-testid="report-item">
-                <div className={styles.itemHead}>
-                  <h3 className={styles.term} lang={view.promptLanguage}>
-                    {item.term}
-                  </h3>
-                  <ResultBadge kind={item.result} />
-                </div>
-                {item.result === 'wrong' && dictionaryId && (
-                  // Fix a word that was answered wrong because it was stored wrong; back comes here.
-                  <Link
-                    to={generatePath(PATHS.editWord, {
-                      dictionaryId,
-                      wordId: item.wordId,
-                    })}
-                    state={{ from: PATHS.testingFinish }}
-                    className={styles.edit}
-                    aria-label={t('Testing.Finish.EditWordLabel', { term: item.term })}
-                  >
-                    <Pencil aria-hidden="true" />
-                    {t('Testing.Finish.EditWord')}
-                  </Link>
-                )}
-                <dl className={styles.itemDetails}>
-                  <div>
-                    <dt>{t('Testing.Finish.Definitions')}</dt>
-                    <dd>
-                      <AnswerList answers={item.definitions} lang={view.answerLanguage} />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('Testing.Finish.Typed')}</dt>
-                    <dd>
-                      {item.answers.length > 0 ? (
-                        <span lang={view.answerLanguage}>{item.answers.join(', ')}</span>
-                      ) : (
-                        <span className={styles.nothing}>{t('Testing.Finish.NothingTyped')}</span>
-                      )}
-                    </dd>
-                  </div>
-                  {item.confusedWith.length > 0 && (
-                    // Other words whose answers were typed for this one: the pairs to tell apart.
-                    <div data-testid="report-confusions">
-                      <dt>{t('Testing.Finish.ConfusedWith')}</dt>
-                      <dd lang={view.swapped ? view.answerLanguage : view.promptLanguage}>
-                        {item.confusedWith.join(', ')}
-                      </dd>
-                    </div>
-                  )}
-                </dl>
-              </li>
-            );
-          })}
+          {report.items.map((item, index) => (
+            <ReportItem
+              key={`${index}-${item.wordId}`}
+              item={item}
+              // The word's own languages and dictionary (a test may mix them), else the test's.
+              view={wordView(item, activeTest)}
+              dictionaryId={item.dictionaryId !== undefined ? item.dictionaryId : report.dictionaryId}
+              onAnnounce={(message) => setNotice({ message, key: Date.now() })}
+            />
+          ))}
         </ol>
       </section>
 
@@ -204,6 +158,7 @@ function TestReport({ report, testsLeft }: { report: Report; testsLeft: number }
         })}
         data-testid="finish-announcer"
       />
+      <LiveRegion message={notice?.message ?? ''} announceKey={notice?.key} data-testid="report-announcer" />
     </Page>
   );
 }

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { allWords, createDictionary, memberWithDictionary, startTest } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
-import { anotherTab, rememberTest, startRememberedTest } from '../test/arrange';
+import { anotherTab, rememberTest, startRememberedTest, weakSpotsTest } from '../test/arrange';
 
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
@@ -379,5 +379,84 @@ describe('test runner screen', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
     expect(await screen.findByText('house')).toBeInTheDocument();
+  });
+
+  describe('weak spots (decision 0049)', () => {
+    it('asks a missed definition on its own, the others given, as practice', async () => {
+      // The test of beforeEach: "Haus" recalled, then "house" skipped, so "Gebäude" is missed.
+      const tab = anotherTab(server, browser);
+      await tab.answer('Haus');
+      await tab.finish({ cat: ['Katze'] });
+      const options = weakSpotsTest(dictionary, 'weak');
+      await startTest(server, browser, options);
+      rememberTest(user, dictionary, options);
+      const { user: person, router } = await open();
+
+      expect(await screen.findByText('house')).toBeInTheDocument();
+      expect(screen.getByText('Word 1 of 1')).toBeInTheDocument();
+      expect(screen.getByText('Entries still needed: 1')).toBeInTheDocument();
+      // "Haus" was not typed in this test: it is given, not "already entered".
+      expect(screen.queryByText('Already entered')).not.toBeInTheDocument();
+      const given = screen.getByRole('list', { name: 'Other definitions' });
+      expect(
+        within(given)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Haus']);
+      expect(
+        screen.getByText('Practice of definitions you missed: your review schedule stays as it is.'),
+      ).toBeInTheDocument();
+
+      await person.type(answerField(), 'Gebäude{Enter}');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/testing/finish'));
+    });
+
+    it('says which word a word of a confusion pair is not to be confused with', async () => {
+      // The test of beforeEach: "Haus", the meaning of "house", typed for "cat".
+      await anotherTab(server, browser).finish({ house: ['Haus', 'Gebäude'], cat: ['Haus', 'Katze'] });
+      const options = weakSpotsTest(dictionary, 'confusions');
+      await startTest(server, browser, options);
+      rememberTest(user, dictionary, options);
+      const first = (await anotherTab(server, browser).state()).test;
+      // The pair, one word after the other, each told apart from the other.
+      expect([first?.term, first?.contrast].sort()).toEqual(['cat', 'house']);
+      const other = first?.contrast ?? '';
+      await open();
+
+      expect(await screen.findByText('Word 1 of 2')).toBeInTheDocument();
+      const note = screen.getByText(
+        (_, element) => element?.textContent === `Not to be confused with “${other}”`,
+      );
+      expect(within(note).getByText(other)).toHaveAttribute('lang', 'en');
+      expect(answerField()).toHaveAccessibleDescription(
+        `Type the definitions of ${first?.term} Not to be confused with “${other}” Entries still needed: ${first?.needAnswers}`,
+      );
+    });
+
+    it('marks the contrast in the terms language when the definitions are shown', async () => {
+      await anotherTab(server, browser).finish({ house: ['Haus', 'Gebäude'], cat: ['Haus', 'Katze'] });
+      const options = weakSpotsTest(dictionary, 'confusions', true);
+      await startTest(server, browser, options);
+      rememberTest(user, dictionary, options);
+      const first = (await anotherTab(server, browser).state()).test;
+      const other = first?.contrast ?? '';
+      expect(['cat', 'house']).toContain(other);
+      await open();
+
+      expect(await screen.findByText('Type the term for')).toBeInTheDocument();
+      // The prompt is in German (the definitions), the word to tell it from in English (a term).
+      expect(screen.getByText(first?.term ?? '')).toHaveAttribute('lang', 'de');
+      expect(screen.getByText(other)).toHaveAttribute('lang', 'en');
+      expect(screen.getByText(other).closest('p')).toHaveTextContent(`Not to be confused with “${other}”`);
+    });
+
+    it('shows no contrast for a word of an ordinary test', async () => {
+      remember();
+      await open();
+
+      await screen.findByText('house');
+      expect(screen.queryByText(/Not to be confused with/)).not.toBeInTheDocument();
+      expect(screen.queryByText(/Practice of definitions you missed/)).not.toBeInTheDocument();
+    });
   });
 });

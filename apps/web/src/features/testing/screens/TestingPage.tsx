@@ -1,6 +1,6 @@
 import type { TestItem } from '@wordhoard/shared';
 import { Check, CircleAlert, Info, SkipForward } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PATHS } from '../../../shared/routing';
 import { LoadFailed } from '../components/LoadFailed';
@@ -14,6 +14,7 @@ import { AnswerList } from '../components/AnswerList';
 import { ResultIcon } from '../components/ResultIcon';
 import { TermDisplay } from '../components/TermDisplay';
 import { languageName } from '../lib/languageName';
+import { useActiveTest } from '../lib/useActiveTest';
 import { useTestRunner } from '../lib/useTestRunner';
 import styles from './TestingPage.module.css';
 
@@ -57,6 +58,18 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
     submit,
     view,
   } = useTestRunner(test);
+  // A weak-definition test (decision 0049) asks one missed definition of a word at a time and
+  // shows its others as given, not typed; it is practice, which leaves the schedule alone.
+  const practice = useActiveTest()?.options.range.type === 'weak';
+  // The word of a confusion pair it was mixed up with: a term, as this prompt's term is, or
+  // as the answer is when the prompt shows the definitions.
+  const contrast = test.contrast && (
+    <Trans
+      i18nKey="Testing.Run.Contrast"
+      values={{ term: test.contrast }}
+      components={{ term: <strong lang={view.swapped ? view.answerLanguage : view.promptLanguage} /> }}
+    />
+  );
   return (
     <Page title={t('Testing.RunTitle')} width="narrow">
       <div className={styles.status}>
@@ -74,6 +87,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
           label={t('Testing.Run.ProgressLabel')}
           valueText={t('Testing.Run.Progress', { position: test.position, total: test.total })}
         />
+        {practice && <p className={styles.practice}>{t('Testing.Run.WeakPractice')}</p>}
       </div>
 
       <Card className={styles.card}>
@@ -83,6 +97,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
           term={test.term}
           lang={view.promptLanguage}
           speak
+          note={contrast}
         />
 
         <div className={styles.progress}>
@@ -92,7 +107,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
           {test.doneDefinitions.length > 0 && (
             <div className={styles.done}>
               <p id={`${ids.need}-done`} className={styles.doneLabel}>
-                {t('Testing.Run.Done')}
+                {practice ? t('Testing.Run.Given') : t('Testing.Run.Done')}
               </p>
               <AnswerList
                 answers={test.doneDefinitions}

@@ -102,3 +102,31 @@ export async function makeEveryWordDue(
   await anotherTab(server, browser).finish();
   server.clock.advance(DAY_MS);
 }
+
+/**
+ * Runs one test of every word of `dictionary` per plan, in turn, each to its report: how a
+ * learner's record of misses, lapses and confusions (decision 0049) is made. Each test is one
+ * of the day's attempts. The last report is the one left on screen.
+ */
+export async function runTests(
+  server: ApiServer,
+  browser: TestBrowser,
+  dictionary: Dictionary,
+  plans: AnswerPlan[],
+): Promise<Report | undefined> {
+  let report: Report | undefined;
+  for (const plan of plans) {
+    await startTest(server, browser, allWords(dictionary));
+    report = await anotherTab(server, browser).finish(plan);
+  }
+  return report;
+}
+
+/** The options of a test of `dictionary`'s weak definitions, or of its confusion pairs. */
+export function weakSpotsTest(
+  dictionary: Dictionary,
+  type: 'weak' | 'confusions',
+  swap = false,
+): TesterOptions {
+  return { dictionaryId: dictionary.id, swap, range: { type } };
+}

@@ -2,17 +2,17 @@ import { DESIRED_RETENTION, type SchedulerStatus, type User } from '@wordhoard/s
 import { Sparkles } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateMe } from '../../../shared/api/account';
 import { ApiError } from '../../../shared/http/errors';
-import { useServices } from '../../../shared/services';
 import { Button, Card, TABULAR_NUMS } from '../../../shared/ui';
 import fieldStyles from '../../../shared/ui/fields/fields.module.css';
 import { FieldMessages, describedBy } from '../../../shared/ui/fields/FieldMessages';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 import { Notice } from '../../../shared/ui/Notice/Notice';
 import { useFitScheduler, useSchedulerStatus, useWorkloadForecast } from '../api/learning';
+import { useSettingSave } from '../lib/useSettingSave';
 import styles from '../screens/UserEditPage.module.css';
 import learningStyles from './LearningSection.module.css';
+import { LeechThresholdField } from './LeechThresholdField';
 import { WorkloadChart } from './WorkloadChart';
 
 const MIN = Math.round(DESIRED_RETENTION.min * 100);
@@ -33,18 +33,13 @@ function useSettled<T>(value: T, delayMs: number): T {
  * Personal scheduling (decision 0046): the desired retention, with the next 30 days' reviews
  * at the value on the control before it is saved, and the learner's own FSRS parameters: when
  * they were fitted, from how many reviews, how much better they predict than the defaults, or
- * how many reviews are still missing, and "Fit now".
+ * how many reviews are still missing, and "Fit now"; and the leech threshold (decision 0049).
  */
 export function LearningSection({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
-  const { session } = useServices();
-  const updateMe = useUpdateMe();
-  const handleError = useRequestErrorHandler();
   const controlId = useId();
   const [percent, setPercent] = useState(() => Math.round(user.desiredRetention * 100));
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const { saving, saved, error, save, edited } = useSettingSave('retention');
   const preview = useSettled(percent, PREVIEW_DELAY_MS);
   const status = useSchedulerStatus();
   const forecast = useWorkloadForecast(
@@ -54,25 +49,6 @@ export function LearningSection({ user }: { user: User }) {
   const language = i18n.language;
   const percentFormat = new Intl.NumberFormat(language, { style: 'percent' });
   const changed = percent !== Math.round(user.desiredRetention * 100);
-
-  async function save() {
-    setSaving(true);
-    setSaved(false);
-    setError(undefined);
-    try {
-      const updated = await updateMe({ desiredRetention: percent / 100 }, { silent: true, key: 'retention' });
-      await session.setUser(updated);
-      setSaved(true);
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'VALIDATION_ERROR') {
-        setError(caught.details[0]?.message ?? caught.message);
-      } else {
-        handleError(caught);
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
     <Card as="section" className={styles.section} aria-labelledby="user-learning-title">
@@ -96,8 +72,7 @@ export function LearningSection({ user }: { user: User }) {
             className={learningStyles.slider}
             onChange={(event) => {
               setPercent(Number(event.target.value));
-              setSaved(false);
-              setError(undefined);
+              edited();
             }}
             {...describedBy(`${controlId}-hint`, `${controlId}-error`, true, error)}
           />
@@ -122,12 +97,13 @@ export function LearningSection({ user }: { user: User }) {
         className={styles.submit}
         disabled={!changed || saving}
         aria-busy={saving}
-        onClick={() => void save()}
+        onClick={() => void save({ desiredRetention: percent / 100 })}
       >
         {t('User.Learning.Save')}
       </Button>
       {saved && <Notice tone="success">{t('User.Learning.Saved')}</Notice>}
       {status.data && <PersonalParameters status={status.data} language={language} />}
+      <LeechThresholdField user={user} />
     </Card>
   );
 }

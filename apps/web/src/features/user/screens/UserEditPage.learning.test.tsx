@@ -123,4 +123,37 @@ describe('the Learning section of the profile', { timeout: 30_000 }, () => {
     expect(within(section).getByRole('button', { name: 'Fit now' })).toBeDisabled();
     expect(bodiesSent(browser, 'POST /api/users/me/scheduler/fit')).toEqual([]);
   });
+  it('saves the leech threshold, and says in place why a value outside 3–30 is refused', async () => {
+    await browser.signIn();
+    const { user, section, services } = await openLearning();
+    const field = within(section).getByRole('spinbutton', { name: 'Leech threshold' });
+    const save = within(section).getByRole('button', { name: 'Save leech threshold' });
+    expect(field).toHaveValue(8);
+    expect(field).toHaveAccessibleDescription(
+      'A word whose definitions you forget this many times after knowing them is marked as a leech, so ' +
+        'you can rewrite or suspend it. From 3 to 30; 8 suits most learners.',
+    );
+    expect(save).toBeDisabled();
+
+    for (const refused of ['2', '31', '']) {
+      await user.clear(field);
+      if (refused) await user.type(field, refused);
+      await user.click(save);
+      expect(field).toHaveAccessibleDescription(
+        expect.stringContaining('Choose a leech threshold between 3 and 30 lapses'),
+      );
+      expect(field).toBeInvalid();
+    }
+    expect(bodiesSent(browser, 'PATCH /api/users/me')).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '5');
+    expect(field).toBeValid();
+    await user.click(save);
+    expect(await within(section).findByText('Leech threshold saved.')).toBeInTheDocument();
+    expect(bodiesSent(browser, 'PATCH /api/users/me')).toEqual([{ leechThreshold: 5 }]);
+    expect(services.session.getUser()?.leechThreshold).toBe(5);
+    expect((await server.api.as(browser.cookie()).call('me')).data().leechThreshold).toBe(5);
+    expect(save).toBeDisabled();
+  });
 });

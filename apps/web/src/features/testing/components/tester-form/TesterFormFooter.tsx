@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { cx } from '../../../../shared/lib/classNames';
 import { Button, TABULAR_NUMS } from '../../../../shared/ui';
 import { Problem } from '../../../../shared/ui/Problem/Problem';
+import type { ChooseBy } from '../../lib/testerForm';
 import styles from '../../screens/CreateTesterPage.module.css';
+
+/** What to do about an empty test, by the source that came out empty. */
+const EMPTY_TEST_HINTS = {
+  weak: 'Testing.Create.EmptyWeakHint',
+  confusions: 'Testing.Create.EmptyConfusionsHint',
+} as const;
 
 interface TesterFormFooterProps {
   user: User | null;
@@ -15,6 +22,8 @@ interface TesterFormFooterProps {
   problemId: string;
   /** Why the test cannot start, shown above the button. */
   shownProblem: ErrorCode | null;
+  /** The chosen source, whose empty test has its own hint. */
+  by: ChooseBy;
   canStart: boolean;
   isPending: boolean;
   describedBy: string;
@@ -28,6 +37,7 @@ export function TesterFormFooter({
   attemptsId,
   problemId,
   shownProblem,
+  by,
   canStart,
   isPending,
   describedBy,
@@ -48,7 +58,14 @@ export function TesterFormFooter({
           <Problem>
             {t(`apiErrors.${shownProblem}`)}
             {shownProblem === 'EMPTY_TEST' && (
-              <span className={styles.problemHint}> {t('Testing.Create.EmptyTestHint')}</span>
+              <span className={styles.problemHint}>
+                {' '}
+                {t(
+                  by === 'weak' || by === 'confusions'
+                    ? EMPTY_TEST_HINTS[by]
+                    : 'Testing.Create.EmptyTestHint',
+                )}
+              </span>
             )}
           </Problem>
         )}

@@ -1,4 +1,4 @@
-import { DUE_TEST_MAX_WORDS } from '@wordhoard/shared';
+import { CONFUSION_TEST_MAX_PAIRS, DUE_TEST_MAX_WORDS, WEAK_TEST_MAX_DEFINITIONS } from '@wordhoard/shared';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../../shared/lib/classNames';
@@ -19,7 +19,10 @@ interface TesterRangeFieldsProps {
   dueHintId: string;
 }
 
-/** Which words the test takes (SPEC §5): by quantity, by date added, or those due today. */
+/**
+ * Which words the test takes (SPEC §5): by quantity, by date added, those due today, or the
+ * learner's weak spots: the definitions missed most, the pairs of words mixed up most.
+ */
 export function TesterRangeFields({
   control,
   register,
@@ -47,6 +50,8 @@ export function TesterRangeFields({
             // Offered only with something due; kept choosable once chosen, to switch away.
             disabled: due === 0 && by !== 'due',
           },
+          { value: 'weak', label: t('Testing.Create.ByWeak') },
+          { value: 'confusions', label: t('Testing.Create.ByConfusions') },
         ]}
         hint={due === 0 ? t('Testing.Create.NoDueHint') : undefined}
       />
@@ -58,6 +63,14 @@ export function TesterRangeFields({
             : due === 0
               ? t('Testing.Create.NoDue')
               : t('Testing.Create.DueText', { count: due, max: DUE_TEST_MAX_WORDS })}
+        </p>
+      ) : by === 'weak' ? (
+        <p className={cx(styles.sourceText, TABULAR_NUMS)}>
+          {t('Testing.Create.WeakText', { max: WEAK_TEST_MAX_DEFINITIONS })}
+        </p>
+      ) : by === 'confusions' ? (
+        <p className={cx(styles.sourceText, TABULAR_NUMS)}>
+          {t('Testing.Create.ConfusionsText', { max: CONFUSION_TEST_MAX_PAIRS })}
         </p>
       ) : by === 'quantity' ? (
         <div className={styles.range}>

@@ -1,7 +1,6 @@
 import { CirclePause, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cx } from '../../lib/classNames';
-import styles from './WordMarkBadge.module.css';
+import { Pill } from '../Pill/Pill';
 
 /** What a word is marked as (decision 0049). */
 export type WordMark = 'leech' | 'suspended';
@@ -21,9 +20,13 @@ interface WordMarkBadgeProps {
 export function WordMarkBadge({ kind, children, className, 'data-testid': testId }: WordMarkBadgeProps) {
   const Icon = kind === 'leech' ? TriangleAlert : CirclePause;
   return (
-    <span className={cx(styles.badge, styles[kind], className)} data-testid={testId}>
-      <Icon className={styles.icon} aria-hidden="true" />
+    <Pill
+      tone={kind === 'leech' ? 'warning' : 'muted'}
+      renderIcon={(iconClass) => <Icon className={iconClass} aria-hidden="true" />}
+      className={className}
+      data-testid={testId}
+    >
       {children}
-    </span>
+    </Pill>
   );
 }

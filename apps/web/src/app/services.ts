@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { createErrorStore } from '../shared/errors';
+import { createErrorStore, watchConnection } from '../shared/errors';
 import { NetworkError, createHttpClient } from '../shared/http';
-import { currentLanguage, switchLanguage } from '../shared/i18n';
+import { currentLanguage, limitMessage, switchLanguage } from '../shared/i18n';
 import type { Services } from '../shared/services';
 import { createSessionService } from '../shared/session';
 
@@ -48,6 +48,21 @@ export function createAppServices({
     // The Unauthorized path of SPEC §8; the client has already put the message in the modal.
     onUnauthorized: () => session.end(),
     fallbackMessage: (status) => i18n.t('Errors.RequestFailed', { status }),
+    limitMessage: (code, limit) => limitMessage(i18n.t, code, limit),
+    offlineMessage: () => i18n.t('Errors.Offline'),
+    onReachable: () => errors.reconnected(),
+  });
+  // A lost connection is told once; the app comes back by itself when the server answers again.
+  watchConnection({
+    errors,
+    probe: () =>
+      http.request('health', { silent: true }).then(
+        () => true,
+        (error: unknown) => !(error instanceof NetworkError),
+      ),
+    // What failed for want of a connection loads again (the screens on view at once).
+    onReconnect: () =>
+      void queryClient.invalidateQueries({ predicate: (query) => query.state.error instanceof NetworkError }),
   });
   const session = createSessionService({
     http,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../shared/errors';
 import { useMessageTranslator } from '../../shared/i18n';
@@ -13,12 +13,37 @@ interface ErrorDialogProps {
 
 /**
  * If the dialog's chunk cannot be fetched (the connection dropped before it was prefetched),
- * the message is still shown, in a plain alert dialog.
+ * the message is still shown, in a plain alert dialog: focus moves to its button, Escape closes
+ * it, and focus then returns to what had it before (WCAG 2.4.3).
  */
-function FallbackErrorDialog({ message, onClose }: ErrorDialogProps) {
+export function FallbackErrorDialog({ message, onClose }: ErrorDialogProps) {
   const { t } = useTranslation();
   const translate = useMessageTranslator();
-  if (message === '') return null;
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const open = message !== '';
+
+  useLayoutEffect(() => {
+    if (!open) return;
+    const focused = document.activeElement;
+    const returnTo = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+    closeRef.current?.focus();
+    return () => {
+      if (returnTo?.isConnected) returnTo.focus();
+    };
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      onClose();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [open, onClose]);
+
+  if (!open) return null;
   return (
     <div
       role="alertdialog"
@@ -28,7 +53,7 @@ function FallbackErrorDialog({ message, onClose }: ErrorDialogProps) {
     >
       <h2 id="error-fallback-title">{t('Errors.Title')}</h2>
       <p>{translate(message)}</p>
-      <button type="button" onClick={onClose}>
+      <button ref={closeRef} type="button" onClick={onClose}>
         {t('Common.Close')}
       </button>
     </div>

@@ -88,6 +88,16 @@ describe('http client against a real server', () => {
     expect(reportError).not.toHaveBeenCalled();
   });
 
+  it('tells that the server can be reached whenever it answers, with any status', async () => {
+    server.handle((_request, _body, response) => sendJson(response, 500, { message: 'Boom' }));
+    const onReachable = vi.fn();
+    const http = createHttpClient({ baseUrl: server.apiUrl, getLanguage: () => 'en', onReachable });
+
+    await expect(http.request('checkToken')).rejects.toBeInstanceOf(ApiError);
+
+    expect(onReachable).toHaveBeenCalledOnce();
+  });
+
   it('answers null for an empty (204) body', async () => {
     server.handle((_request, _body, response) => {
       response.writeHead(204).end();
@@ -198,16 +208,25 @@ describe('http client against a real server', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('reports a network failure with its own message', async () => {
+  it("reports a network failure with the app's own message, never the browser's", async () => {
     const apiUrl = server.apiUrl;
     await server.close();
-    const http = createHttpClient({ baseUrl: apiUrl, getLanguage: () => 'en', reportError });
+    const onReachable = vi.fn();
+    const http = createHttpClient({
+      baseUrl: apiUrl,
+      getLanguage: () => 'en',
+      reportError,
+      onReachable,
+      offlineMessage: () => 'Keine Verbindung',
+    });
 
     const error = await http.request('checkToken').catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(NetworkError);
-    expect((error as NetworkError).message).not.toBe('');
+    expect((error as NetworkError).message).toBe('Keine Verbindung');
+    expect((error as NetworkError).cause).toBeInstanceOf(TypeError);
     expect(reportError).toHaveBeenCalledWith(error);
+    expect(onReachable).not.toHaveBeenCalled();
     server = await startTestServer(); // for afterEach
   });
 

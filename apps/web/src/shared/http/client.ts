@@ -1,9 +1,11 @@
 import {
   API_PREFIX,
   ENDPOINT_ROUTES,
+  ROLES,
   buildPath,
   type EndpointName,
   type Language,
+  type LimitReached,
   type RequestOf,
   type ResponseOf,
 } from '@wordhoard/shared';
@@ -58,8 +60,20 @@ export interface HttpClientConfig {
   onUnauthorized?: (error: UnauthorizedError) => void;
   /** The message for an error answer whose body carries none (a proxy's 502 page, say). */
   fallbackMessage?: (status: number) => string;
+  /**
+   * The app's own words for a refusal at a role's limit, instead of the body's message (which
+   * names the role by its id); undefined keeps the body's message.
+   */
+  limitMessage?: (code: string, limit: LimitReached) => string | undefined;
   /** How requests go out; the global fetch unless a test gives each simulated browser its own cookies. */
   fetch?: typeof fetch;
+  /**
+   * The message of a NetworkError, in the user's language: never the browser's own
+   * ("Failed to fetch"), which is kept as the error's `cause`.
+   */
+  offlineMessage?: () => string;
+  /** The server answered (with any status): it can be reached. */
+  onReachable?: () => void;
 }
 
 /** A 401 from these is an answer about credentials, not a sign that the session ended. */
@@ -80,10 +94,13 @@ interface AnyRequestOptions {
 }
 
 const defaultFallbackMessage = (status: number) => `Request failed with status ${status}`;
+const defaultOfflineMessage = () => "Can't reach Wordhoard — check your connection.";
 
 export function createHttpClient(config: HttpClientConfig): HttpClient {
   const baseUrl = (config.baseUrl ?? API_PREFIX).replace(/\/$/, '');
   const fallbackMessage = config.fallbackMessage ?? defaultFallbackMessage;
+  const offlineMessage = config.offlineMessage ?? defaultOfflineMessage;
+  const networkError = (cause: unknown) => new NetworkError(offlineMessage(), { cause });
   const inFlight = new Map<string, AbortController>();
   // Looked up per call, so the global fetch is whatever the page has at the time.
   const fetchFn: typeof fetch = config.fetch ?? ((input, init) => fetch(input, init));
@@ -132,8 +149,9 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
         });
       } catch (error) {
         if (controller.signal.aborted) throw new CancelledError();
-        throw new NetworkError(error instanceof Error ? error.message : String(error));
+        throw networkError(error);
       }
+      config.onReachable?.();
 
       if (asFile && response.ok) {
         try {
@@ -141,7 +159,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
           return { blob, fileName: fileNameOf(response.headers.get('content-disposition')) };
         } catch (error) {
           if (controller.signal.aborted) throw new CancelledError();
-          throw new NetworkError(error instanceof Error ? error.message : String(error));
+          throw networkError(error);
         }
       }
 
@@ -150,7 +168,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
         text = await response.text();
       } catch (error) {
         if (controller.signal.aborted) throw new CancelledError();
-        throw new NetworkError(error instanceof Error ? error.message : String(error));
+        throw networkError(error);
       }
 
       if (response.ok) return parseSuccess(text, response.status);
@@ -177,11 +195,12 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     retryAfter: string | null,
   ): ApiError {
     const body = parseErrorBody(text);
-    const message = body.message || fallbackMessage(status);
+    const ownWords = body.code && body.limit ? config.limitMessage?.(body.code, body.limit) : undefined;
+    const message = ownWords || body.message || fallbackMessage(status);
     if (status === 401 && endsSessionOn401(path)) {
       return new UnauthorizedError(message, status, body.code, body.details);
     }
-    return new ApiError(message, status, body.code, body.details, parseRetryAfter(retryAfter));
+    return new ApiError(message, status, body.code, body.details, parseRetryAfter(retryAfter), body.limit);
   }
 
   async function run(name: EndpointName, options: AnyRequestOptions, asFile: boolean): Promise<unknown> {
@@ -237,11 +256,12 @@ interface ParsedErrorBody {
   message: string;
   code: string | null;
   details: ApiErrorDetail[];
+  limit: LimitReached | null;
 }
 
 /** Reads `{ message, code, details }` from an error body, tolerating anything else. */
 function parseErrorBody(text: string): ParsedErrorBody {
-  const empty: ParsedErrorBody = { message: '', code: null, details: [] };
+  const empty: ParsedErrorBody = { message: '', code: null, details: [], limit: null };
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -249,12 +269,23 @@ function parseErrorBody(text: string): ParsedErrorBody {
     return empty;
   }
   if (typeof body !== 'object' || body === null) return empty;
-  const { message, code, details } = body as Record<string, unknown>;
+  const { message, code, details, limit } = body as Record<string, unknown>;
   return {
     message: typeof message === 'string' ? message : '',
     code: typeof code === 'string' ? code : null,
     details: Array.isArray(details) ? details.filter(isDetail) : [],
+    limit: isLimit(limit) ? limit : null,
   };
+}
+
+function isLimit(value: unknown): value is LimitReached {
+  if (typeof value !== 'object' || value === null) return false;
+  const { role, limit, resetsAt } = value as Record<string, unknown>;
+  return (
+    (ROLES as readonly unknown[]).includes(role) &&
+    typeof limit === 'number' &&
+    (resetsAt === undefined || (typeof resetsAt === 'string' && !Number.isNaN(Date.parse(resetsAt))))
+  );
 }
 
 function isDetail(value: unknown): value is ApiErrorDetail {

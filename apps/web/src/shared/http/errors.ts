@@ -1,3 +1,5 @@
+import type { LimitReached } from '@wordhoard/shared';
+
 /**
  * What the http client throws. The global error modal shows every kind except
  * `CancelledError`: a request that was aborted on purpose is not a failure (SPEC §4, §8).
@@ -9,7 +11,10 @@ export class CancelledError extends Error {
   }
 }
 
-/** The server could not be reached; the message is the browser's own (SPEC §8). */
+/**
+ * The server could not be reached. The message is ours, in the user's language; the browser's
+ * own ("Failed to fetch") is the `cause`, never shown.
+ */
 export class NetworkError extends Error {
   override name = 'NetworkError';
 }
@@ -19,7 +24,10 @@ export interface ApiErrorDetail {
   message: string;
 }
 
-/** The server answered with an error status; `message` is the body's localized message. */
+/**
+ * The server answered with an error status; `message` is the body's localized message, or the
+ * app's own words for a limit refusal (HttpClientConfig.limitMessage).
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
@@ -28,6 +36,8 @@ export class ApiError extends Error {
   readonly details: readonly ApiErrorDetail[];
   /** Seconds to wait before trying again, from a 429's Retry-After header; null without one. */
   readonly retryAfter: number | null;
+  /** What a limit refusal (MAX_DICTIONARIES, MAX_WORDS, MAX_TESTS) is about; null otherwise. */
+  readonly limit: LimitReached | null;
 
   constructor(
     message: string,
@@ -35,12 +45,14 @@ export class ApiError extends Error {
     code: string | null,
     details: readonly ApiErrorDetail[] = [],
     retryAfter: number | null = null,
+    limit: LimitReached | null = null,
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
     this.retryAfter = retryAfter;
+    this.limit = limit;
   }
 }
 

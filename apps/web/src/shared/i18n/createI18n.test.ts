@@ -28,6 +28,22 @@ describe('createI18n', () => {
     expect(i18n.t('validation.required')).not.toBe('The field is required');
   });
 
+  it.each([
+    ['UK', 'uk', 'Головне меню'],
+    ['Uk', 'uk', 'Головне меню'],
+    ['DE', 'de', 'Hauptmenü'],
+    ['De-at', 'de', 'Hauptmenü'],
+  ])('takes ?lng=%s from the query string as %s, whatever its case', async (lng, language, mainMenu) => {
+    window.history.replaceState(null, '', `/?lng=${lng}`);
+
+    const i18n = await createI18n();
+
+    expect(currentLanguage(i18n)).toBe(language);
+    expect(document.documentElement.lang).toBe(language);
+    expect(i18n.t('Common.MainMenu')).toBe(mainMenu);
+    expect(window.localStorage.getItem('i18nextLng')?.slice(0, 2)).toBe(language);
+  });
+
   it('falls back to English for an unsupported language', async () => {
     window.history.replaceState(null, '', '/?lng=ja');
 

@@ -60,6 +60,8 @@ export function startI18n(options: CreateI18nOptions = {}): { i18n: I18n; ready:
     supportedLngs: LANGUAGES,
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
+    // `?lng=UK` or `?lng=DE` picks the language as `uk` and `de` do.
+    cleanCode: true,
     fallbackLng: DEFAULT_LANGUAGE,
     ns: ['translation'],
     defaultNS: 'translation',

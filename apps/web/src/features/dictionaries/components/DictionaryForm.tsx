@@ -10,6 +10,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useErrorText } from '../../../shared/errors';
 import { ApiError } from '../../../shared/http';
 import { Button, Card, Select, TextField } from '../../../shared/ui';
 import { useLanguageOptions } from '../lib/languages';
@@ -35,6 +36,7 @@ interface DictionaryFormProps {
  */
 export function DictionaryForm({ defaultValues, submitLabel, onSubmit, cancel }: DictionaryFormProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const languages = useLanguageOptions();
   const alertRef = useRef<HTMLParagraphElement>(null);
   const {
@@ -76,7 +78,7 @@ export function DictionaryForm({ defaultValues, submitLabel, onSubmit, cancel }:
         }
       }
       if (!placed) {
-        setError('root.server', { message: error instanceof Error ? error.message : String(error) });
+        setError('root.server', { message: errorText(error) });
       }
     }
   });

@@ -1,5 +1,6 @@
 import { CircleAlert, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../shared/errors';
 import { ApiError } from '../../../shared/http';
 import { PATHS } from '../../../shared/routing';
 import { Button } from '../../../shared/ui';
@@ -8,6 +9,7 @@ import { EmptyState } from '../../../shared/ui/EmptyState/EmptyState';
 /** A dictionary that could not be loaded: gone (or never ours), or a failure worth retrying. */
 export function DictionaryLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   if (error instanceof ApiError && error.status === 404) {
     return (
       <EmptyState
@@ -26,7 +28,7 @@ export function DictionaryLoadError({ error, onRetry }: { error: Error; onRetry:
       title={t('Dictionaries.LoadDictionaryError')}
       action={<Button onClick={onRetry}>{t('Common.Retry')}</Button>}
     >
-      {error.message}
+      {errorText(error)}
     </EmptyState>
   );
 }

@@ -1,6 +1,7 @@
 import { DICTIONARIES_SORTS, type DictionariesSort } from '@wordhoard/shared';
 import { FileUp, Library, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../shared/errors';
 import { PATHS } from '../../../shared/routing';
 import { useUser } from '../../../shared/session';
 import { Button, LoadingIndicator, Page, VISUALLY_HIDDEN } from '../../../shared/ui';
@@ -16,6 +17,7 @@ import styles from './DictionariesPage.module.css';
 
 export default function DictionariesPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const user = useUser();
   const [sorting, setSorting] = useDictionariesSorting();
   const search = useSearch();
@@ -35,7 +37,7 @@ export default function DictionariesPage() {
         title={t('Dictionaries.LoadError')}
         action={<Button onClick={() => void list.refetch()}>{t('Common.Retry')}</Button>}
       >
-        {list.error.message}
+        {errorText(list.error)}
       </EmptyState>
     );
   } else {

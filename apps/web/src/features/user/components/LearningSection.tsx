@@ -2,6 +2,7 @@ import { DESIRED_RETENTION, type SchedulerStatus, type User } from '@wordhoard/s
 import { Sparkles } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../shared/errors';
 import { ApiError } from '../../../shared/http/errors';
 import { Button, Card, TABULAR_NUMS } from '../../../shared/ui';
 import fieldStyles from '../../../shared/ui/fields/fields.module.css';
@@ -112,6 +113,7 @@ function PersonalParameters({ status, language }: { status: SchedulerStatus; lan
   const { t } = useTranslation();
   const fitNow = useFitScheduler();
   const handleError = useRequestErrorHandler();
+  const errorText = useErrorText();
   const explanationId = useId();
   const [message, setMessage] = useState<string | undefined>();
   const [asking, setAsking] = useState(false);
@@ -130,7 +132,7 @@ function PersonalParameters({ status, language }: { status: SchedulerStatus; lan
     } catch (caught) {
       // A refusal (too few reviews, too many tries) is told here; anything else as usual.
       if (caught instanceof ApiError && (caught.status === 409 || caught.status === 429))
-        setMessage(caught.message);
+        setMessage(errorText(caught));
       else handleError(caught);
     } finally {
       setAsking(false);

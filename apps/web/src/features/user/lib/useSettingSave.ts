@@ -1,6 +1,7 @@
 import type { RequestOf, User } from '@wordhoard/shared';
 import { useState } from 'react';
 import { useUpdateMe } from '../../../shared/api/account';
+import { useErrorText } from '../../../shared/errors';
 import { ApiError } from '../../../shared/http/errors';
 import { useServices } from '../../../shared/services';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
@@ -15,6 +16,7 @@ export function useSettingSave(key: string) {
   const { session } = useServices();
   const updateMe = useUpdateMe();
   const handleError = useRequestErrorHandler();
+  const errorText = useErrorText();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -31,7 +33,7 @@ export function useSettingSave(key: string) {
       return updated;
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'VALIDATION_ERROR') {
-        setError(caught.details[0]?.message ?? caught.message);
+        setError(caught.details[0]?.message ?? errorText(caught));
       } else {
         handleError(caught);
       }

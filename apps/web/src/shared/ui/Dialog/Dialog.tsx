@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../Button/Button';
 import styles from './Dialog.module.css';
@@ -18,8 +18,10 @@ interface DialogProps {
 }
 
 /**
- * A modal dialog (Radix): focus is trapped inside and returned afterwards; the close
- * button, Escape and a click on the overlay all close it.
+ * A modal dialog (Radix): focus is trapped inside and returned afterwards to what had it when
+ * the dialog opened (WCAG 2.4.3), be it the button that opened it or, for a dialog no click
+ * opened (the error modal), whatever the person was on; the close button, Escape and a click on
+ * the overlay all close it.
  */
 export function Dialog({
   open,
@@ -31,12 +33,26 @@ export function Dialog({
   showCloseIcon = true,
 }: DialogProps) {
   const { t } = useTranslation();
+  const returnFocusRef = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} data-dialog-overlay="" />
         <RadixDialog.Content
           className={styles.content}
+          onOpenAutoFocus={() => {
+            const focused = document.activeElement;
+            returnFocusRef.current =
+              focused instanceof HTMLElement && focused !== document.body ? focused : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            // Radix returns focus only to its own Trigger, which these dialogs do not use.
+            const target = returnFocusRef.current;
+            returnFocusRef.current = null;
+            if (!target?.isConnected) return;
+            event.preventDefault();
+            target.focus();
+          }}
           // Without a description Radix must not point aria-describedby at a missing element.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

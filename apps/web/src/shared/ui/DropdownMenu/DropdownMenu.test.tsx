@@ -98,6 +98,30 @@ describe('DropdownMenu', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
+  it('returns focus to the button after a choice, by click or by keyboard', async () => {
+    const { trigger, user, onLogOut } = await renderMenu();
+    await user.click(trigger);
+    await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    expect(document.activeElement).toBe(trigger);
+
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Log out' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onLogOut).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('returns focus to the button after following a link item', async () => {
+    const { trigger, user, router } = await renderMenu();
+    await user.click(trigger);
+
+    await user.click(screen.getByRole('menuitem', { name: 'Edit profile' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/edit'));
+    expect(document.activeElement).toBe(trigger);
+  });
+
   it('follows a link item with Space as well as Enter', async () => {
     const { trigger, user, router } = await renderMenu();
     trigger.focus();

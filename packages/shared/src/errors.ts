@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from './constants';
 
 /** Every machine-readable error code the API answers with. Messages live in ./messages. */
 export const ERROR_CODES = [
@@ -99,10 +100,25 @@ export const ERROR_STATUS = {
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;
 
+/**
+ * What a refusal at a role's limit (MAX_DICTIONARIES, MAX_WORDS, MAX_TESTS) carries beside its
+ * message, so a client can say it in its own words: whose limit it is (the role id; its display
+ * name is the client's), the limit, and for the daily tests when the next day's attempts begin
+ * (the start of the next UTC day, DESIGN §5).
+ */
+export const limitReachedSchema = z.object({
+  role: z.enum(ROLES),
+  limit: z.number().int(),
+  resetsAt: z.iso.datetime().optional(),
+});
+export type LimitReached = z.infer<typeof limitReachedSchema>;
+
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),
   code: errorCodeSchema,
   message: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Only on MAX_DICTIONARIES, MAX_WORDS and MAX_TESTS. */
+  limit: limitReachedSchema.optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, type MessageValues } from '@wordhoard/shared';
+import { ERROR_STATUS, type ErrorCode, type LimitReached, type MessageValues } from '@wordhoard/shared';
 
 /**
  * An error the client is meant to see: its code, the values its localized message needs and
@@ -13,14 +13,23 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly values: MessageValues = {},
-    options: { headers?: Record<string, string>; cause?: unknown } = {},
+    options: { headers?: Record<string, string>; cause?: unknown; limit?: LimitReached } = {},
   ) {
     super(code, { cause: options.cause });
     this.statusCode = ERROR_STATUS[code];
     this.headers = options.headers ?? {};
+    this.limit = options.limit;
   }
   readonly headers: Record<string, string>;
+  /** A refusal at a role's limit says whose limit it is (the body's `limit`, DESIGN §3). */
+  readonly limit: LimitReached | undefined;
 }
+
+/** A refusal at the role's limit: the message's values and the body's `limit` from one place. */
+export const limitReached = (
+  code: 'MAX_DICTIONARIES' | 'MAX_WORDS' | 'MAX_TESTS',
+  limit: LimitReached,
+): AppError => new AppError(code, { role: limit.role, limit: limit.limit }, { limit });
 
 export const notFound = () => new AppError('NOT_FOUND');
 export const unauthorized = () => new AppError('UNAUTHORIZED');

@@ -94,7 +94,8 @@ export function registerErrorHandler(app: FastifyInstance, messages: ServerMessa
         request.log.error({ err: error.cause, code: error.code }, 'outside service failed');
       }
       reply.headers(error.headers);
-      return send(request, reply, error.statusCode, error.code, {}, error.values);
+      const body = error.limit ? { limit: error.limit } : {};
+      return send(request, reply, error.statusCode, error.code, body, error.values);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const language = messages.languageOf(request.headers['accept-language']);

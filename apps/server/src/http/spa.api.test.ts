@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, runtimeConfigMeta } from '../app';
 import { openTestDatabase, testConfig } from '../../test/harness';
 import type { Database } from '../db/database';
 import type { FastifyInstance } from 'fastify';
@@ -36,6 +36,14 @@ beforeAll(async () => {
     }),
   );
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await mkdir(path.join(dist, 'tutorial'));
+  for (const file of ['tutorial-desktop.webm', 'tutorial-desktop.mp4']) {
+    await writeFile(path.join(dist, 'tutorial', file), Buffer.alloc(4096, 7));
+  }
+  await writeFile(
+    path.join(dist, 'tutorial', 'tutorial-desktop.de.vtt'),
+    'WEBVTT\n\n00:00.000 --> 00:01.000\nHallo\n',
+  );
   await writeFile(
     path.join(dist, '.vite', 'manifest.json'),
     '{"src/main.tsx":{"file":"assets/app-abc123.js"}}',
@@ -47,6 +55,7 @@ beforeAll(async () => {
       WEB_DIST_DIR: dist,
       GOOGLE_CLIENT_ID: 'client-1.apps',
       SUPPORT_EMAIL: 'help@example.com',
+      TUTORIAL_VIDEO_DESKTOP: 'dQw4w9WgXcQ',
     }),
     database,
     logger: false,
@@ -86,8 +95,18 @@ describe('serving the built SPA', () => {
     const page = await app.inject({ method: 'GET', url: '/' });
     expect(page.body).toContain('<meta name="wordhoard:support-email" content="help@example.com">');
     expect(page.body).toContain('<meta name="wordhoard:google-client-id" content="client-1.apps">');
+    expect(page.body).toContain('<meta name="wordhoard:tutorial-video-desktop" content="dQw4w9WgXcQ">');
     // Unset settings leave no tag behind.
     expect(page.body).not.toContain('wordhoard:analytics-id');
+    expect(page.body).not.toContain('wordhoard:tutorial-video-mobile');
+  });
+
+  it('tells the page whether a translation service is configured', async () => {
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.body).not.toContain('wordhoard:translation');
+    expect(runtimeConfigMeta(testConfig({ TRANSLATE_URL: 'http://127.0.0.1:5000' }))).toContain(
+      '<meta name="wordhoard:translation" content="on">',
+    );
   });
 
   it('falls back to index.html for client routes (history API)', async () => {
@@ -136,6 +155,26 @@ describe('serving the built SPA', () => {
     const plain = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('serves the tutorial videos and captions with their media types, in ranges for seeking', async () => {
+    for (const [url, type] of [
+      ['/tutorial/tutorial-desktop.webm', 'video/webm'],
+      ['/tutorial/tutorial-desktop.mp4', 'video/mp4'],
+      ['/tutorial/tutorial-desktop.de.vtt', 'text/vtt'],
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(String(response.headers['content-type']), url).toMatch(new RegExp(`^${type}(;|$)`));
+    }
+    const part = await app.inject({
+      method: 'GET',
+      url: '/tutorial/tutorial-desktop.mp4',
+      headers: { range: 'bytes=1024-2047' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 1024-2047/4096');
+    expect(part.rawPayload.length).toBe(1024);
   });
 
   it('answers a missing asset or API path with 404, never with the page', async () => {

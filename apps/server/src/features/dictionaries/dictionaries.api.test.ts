@@ -97,6 +97,21 @@ describe(`dictionaries (${testDriver})`, () => {
     });
   });
 
+  it('says whose limit a refusal is, for the client to name the role in its own words', async () => {
+    const guest = await createUser(t.app, 'guest');
+    const dictionary = await createDictionary(guest);
+    const another = await call(guest, 'POST', '/api/dictionaries', {
+      name: 'Two',
+      fromLanguage: 'en',
+      toLanguage: 'de',
+    });
+    expect(another.json()).toMatchObject({ code: 'MAX_DICTIONARIES', limit: { role: 'guest', limit: 1 } });
+    const tooMany = await call(guest, 'PATCH', `/api/dictionaries/${dictionary.id}`, {
+      words: { create: words(101) },
+    });
+    expect(tooMany.json()).toMatchObject({ code: 'MAX_WORDS', limit: { role: 'guest', limit: 100 } });
+  });
+
   it('lets exactly the limit through when 20 creates race', async () => {
     const user = await createUser(t.app, 'premium');
     const responses = await Promise.all(

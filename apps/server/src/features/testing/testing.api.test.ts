@@ -8,6 +8,9 @@ import { numberedWords, testingDriver } from '../../../test/testing-driver';
 import { buildApp } from '../../app';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** The start of the UTC day after `now`'s, as the API writes it. */
+const nextUtcMidnight = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString();
 const clock = new TestClock(new Date('2026-03-10T12:00:00Z'));
 let t: TestApp;
 
@@ -305,7 +308,12 @@ describe(`a test run (${testDriver})`, () => {
 
   it('answers /testing with no test as empty', async () => {
     const user = await createUser(t.app, 'guest');
-    expect(await state(user)).toEqual({ test: null, testsLeft: 3, report: null });
+    expect(await state(user)).toEqual({
+      test: null,
+      testsLeft: 3,
+      testsResetAt: nextUtcMidnight(clock.now()),
+      report: null,
+    });
     const skipped = await drive().skip(user, { position: 1, wordId: randomUUID(), attemptId: randomUUID() });
     expect(skipped.statusCode).toBe(409);
     expect(skipped.json().code).toBe('NO_ACTIVE_TEST');
@@ -337,6 +345,31 @@ describe(`daily attempts (${testDriver})`, () => {
       expect((await start(user, id, quantity('all', 20))).json()).toEqual({ testsLeft: limit - 1 });
     },
   );
+
+  it('says whose cap MAX_TESTS is and when the next UTC day brings new attempts', async () => {
+    clock.advance(DAY);
+    const user = await createUser(t.app, 'user');
+    const id = await dictionaryWith(user, numbered(1));
+    // 23:30 UTC: the attempts come back in half an hour, whatever the time zone of the learner.
+    const now = clock.now();
+    clock.advance(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 23, 30) - now.getTime(),
+    );
+    const resetsAt = nextUtcMidnight(clock.now());
+    expect(resetsAt).toBe(new Date(clock.now().getTime() + 30 * 60 * 1000).toISOString());
+    expect(await state(user)).toMatchObject({ testsLeft: 5, testsResetAt: resetsAt });
+    for (let i = 0; i < 5; i += 1) await start(user, id, quantity('all', 20));
+
+    const over = await start(user, id, quantity('all', 20));
+    expect(over.statusCode).toBe(403);
+    expect(over.json()).toEqual({
+      statusCode: 403,
+      code: 'MAX_TESTS',
+      message: 'The maximum testing attempts for today is reached',
+      limit: { role: 'user', limit: 5, resetsAt },
+    });
+    expect(await state(user)).toMatchObject({ testsLeft: 0, testsResetAt: resetsAt });
+  });
 
   it('holds the cap when starts race', async () => {
     const user = await createUser(t.app, 'user');

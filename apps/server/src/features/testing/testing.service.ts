@@ -22,10 +22,11 @@ import {
   type TestState,
   type TesterOptions,
   type TestResult,
+  type Role,
 } from '@wordhoard/shared';
 import type { AppliedAttempt, StoredCard, TestSessionItem } from '../../db/schema';
 import type { Caller } from '../../domain/caller';
-import { AppError, notFound, tooManyRequests } from '../../domain/errors';
+import { AppError, limitReached, notFound, tooManyRequests } from '../../domain/errors';
 import {
   capForExam,
   chartDays,
@@ -154,10 +155,28 @@ interface ReportMarks {
   suspended: ReadonlySet<string>;
 }
 
-function toReport(dictionaryId: string | null, items: ReportItem[], marks: ReportMarks): Report {
+/**
+ * The options a finished test can be tried again with: those it was started with, unless its
+ * dictionary has been deleted since (the test's turns null then); null in tests saved before.
+ */
+function retryOptions(
+  test: Pick<TestHead, 'dictionaryId'>,
+  options: TesterOptions | null,
+): TesterOptions | null {
+  if (!options) return null;
+  return options.dictionaryId !== null && test.dictionaryId === null ? null : options;
+}
+
+function toReport(
+  dictionaryId: string | null,
+  options: TesterOptions | null,
+  items: ReportItem[],
+  marks: ReportMarks,
+): Report {
   const count = (result: string) => items.filter((item) => item.result === result).length;
   return {
     dictionaryId,
+    options,
     total: items.length,
     correct: count('correct'),
     wrong: count('wrong'),
@@ -265,10 +284,10 @@ export class TestingService {
     private readonly weakSpots: WeakSpotsRepository,
   ) {}
 
-  private async limitFor(userId: string): Promise<number> {
+  private async limitFor(userId: string): Promise<{ role: Role; limit: number }> {
     const role = await this.repository.role(userId);
     if (!role) throw new AppError('UNAUTHORIZED');
-    return ROLE_LIMITS[role].testsPerDay;
+    return { role, limit: ROLE_LIMITS[role].testsPerDay };
   }
 
   async create(caller: Caller, options: TesterOptions): Promise<{ testsLeft: number }> {
@@ -280,10 +299,12 @@ export class TestingService {
     // The test counts on the day of every dictionary it holds words of.
     const tested = [...new Set(items.flatMap((item) => (item.dictionaryId ? [item.dictionaryId] : [])))];
 
-    const [limit, scheduler] = await Promise.all([this.limitFor(userId), this.schedulerOf(userId)]);
+    const [{ role, limit }, scheduler] = await Promise.all([this.limitFor(userId), this.schedulerOf(userId)]);
     const used = await this.repository.transaction(async (tx) => {
       const count = await this.repository.takeAttempt(tx, userId, utcDay(now), limit);
-      if (count === undefined) throw new AppError('MAX_TESTS');
+      if (count === undefined) {
+        throw limitReached('MAX_TESTS', { role, limit, resetsAt: endOfUtcDay(now).toISOString() });
+      }
       await this.repository.logTest(tx, tested, utcDay(now));
       await this.repository.saveNewTest(
         tx,
@@ -291,6 +312,7 @@ export class TestingService {
           userId,
           ...head,
           range: options.range,
+          options,
           scheduler: {
             desiredRetention: scheduler.desiredRetention,
             parameters: scheduler.parameters ? [...scheduler.parameters] : null,
@@ -401,16 +423,25 @@ export class TestingService {
 
   /** The caller's test screen, read with their session in one query. */
   async state(caller: Caller): Promise<TestState> {
-    const found = await this.repository.stateOf(caller.params, utcDay(this.clock()));
+    const now = this.clock();
+    const found = await this.repository.stateOf(caller.params, utcDay(now));
     const { userId, role } = await caller.admit(found?.session);
     if (!found) throw new AppError('UNAUTHORIZED');
-    const { test, finishedItems, used } = found;
+    const { test, finishedItems, options, used } = found;
     const testsLeft = Math.max(0, ROLE_LIMITS[role].testsPerDay - used);
-    if (!test) return { test: null, testsLeft, report: null };
-    if (test.current) return { test: toTestItem(test, test.current), testsLeft, report: null };
+    const testsResetAt = endOfUtcDay(now).toISOString();
+    if (!test) return { test: null, testsLeft, testsResetAt, report: null };
+    if (test.current) {
+      return { test: toTestItem(test, test.current), testsLeft, testsResetAt, report: null };
+    }
     const items = finishedItems ?? [];
     const marks = await this.reportMarks(userId, items);
-    return { test: null, testsLeft, report: toReport(test.dictionaryId, items, marks) };
+    return {
+      test: null,
+      testsLeft,
+      testsResetAt,
+      report: toReport(test.dictionaryId, retryOptions(test, options), items, marks),
+    };
   }
 
   /**

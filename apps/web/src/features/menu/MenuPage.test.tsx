@@ -194,8 +194,17 @@ describe('main menu', { timeout: 30_000 }, () => {
     const start = await screen.findByRole('button', { name: 'Study all due words (3)' });
     await person.click(start);
 
-    expect(await screen.findByText('The maximum testing attempts for today is reached')).toBeInTheDocument();
-    expect(start).toHaveAccessibleDescription('The maximum testing attempts for today is reached');
+    // The refusal says when the attempts come back (the server's `resetsAt`) and offers Premium.
+    const resetsAt = (await api().call('getTesting')).data().testsResetAt;
+    const time = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(resetsAt),
+    );
+    const reason = `The maximum testing attempts for today is reached. New attempts on ${time}. Get more with Premium`;
+    expect(await screen.findByRole('link', { name: 'Get more with Premium' })).toHaveAttribute(
+      'href',
+      '/plans',
+    );
+    expect(start).toHaveAccessibleDescription(reason);
     expect(router.state.location.pathname).toBe('/menu');
   });
 });

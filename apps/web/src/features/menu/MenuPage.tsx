@@ -4,10 +4,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDueCounts } from '../../shared/api/queries';
+import { useIsMobile } from '../../shared/hooks/useMediaQuery';
 import { cx } from '../../shared/lib/classNames';
 import { PATHS } from '../../shared/routing';
 import { EVERY_DICTIONARY_DUE } from '../../shared/testing/activeTest';
+import { StartProblemText } from '../../shared/testing/StartProblemText';
 import { useStartTest } from '../../shared/testing/useStartTest';
+import { useUser } from '../../shared/session';
+import { GuestExpiry } from '../../shared/ui/GuestExpiry/GuestExpiry';
 import { Button, Card, LinkCard, Page, TABULAR_NUMS } from '../../shared/ui';
 import { Problem } from '../../shared/ui/Problem/Problem';
 import styles from './MenuPage.module.css';
@@ -21,8 +25,16 @@ export default function MenuPage() {
   // Words due for review today, across all dictionaries (decision 0011); left out until known.
   const due = useDueCounts();
   const dueTotal = due.data?.total ?? 0;
+  const guestExpiresAt = useUser()?.guestExpiresAt;
+  // On a phone the header keeps who is signed in behind the avatar, so a guest's time left is here.
+  const isMobile = useIsMobile();
   return (
     <Page title={t('Menu.Title')}>
+      {guestExpiresAt && isMobile && (
+        <p className={styles.guest}>
+          <GuestExpiry expiresAt={guestExpiresAt} />
+        </p>
+      )}
       <nav aria-label={t('Menu.Title')}>
         <ul className={styles.choices}>
           <li>
@@ -63,7 +75,7 @@ function DueToday({ counts }: { counts: DueCounts }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const problemId = useId();
-  const { start, isPending, problem } = useStartTest();
+  const { start, isPending, problem, resetsAt } = useStartTest();
   const collator = new Intl.Collator(i18n.resolvedLanguage ?? i18n.language);
   const dictionaries = [...counts.dictionaries].sort((a, b) => collator.compare(a.name, b.name));
 
@@ -100,7 +112,11 @@ function DueToday({ counts }: { counts: DueCounts }) {
         )}
       </div>
       <div id={problemId} role="alert">
-        {problem && <Problem>{t(`apiErrors.${problem}`)}</Problem>}
+        {problem && (
+          <Problem>
+            <StartProblemText problem={problem} resetsAt={resetsAt} />
+          </Problem>
+        )}
       </div>
     </Card>
   );

@@ -9,13 +9,26 @@ describe('readRuntimeConfig', () => {
   it('reads the settings the server put into the page', () => {
     const doc = documentWith(
       '<meta name="wordhoard:support-email" content="help@example.com">' +
-        '<meta name="wordhoard:google-client-id" content="abc.apps.googleusercontent.com">',
+        '<meta name="wordhoard:google-client-id" content="abc.apps.googleusercontent.com">' +
+        '<meta name="wordhoard:translation" content="on">',
     );
     expect(readRuntimeConfig(doc)).toEqual({
       supportEmail: 'help@example.com',
       googleClientId: 'abc.apps.googleusercontent.com',
       analyticsId: null,
+      translation: true,
+      tutorialVideo: null,
     });
+  });
+
+  it('reads the tutorial video ids, one standing in for a missing other', () => {
+    const both = documentWith(
+      '<meta name="wordhoard:tutorial-video-desktop" content="desk-1">' +
+        '<meta name="wordhoard:tutorial-video-mobile" content="phone-1">',
+    );
+    expect(readRuntimeConfig(both).tutorialVideo).toEqual({ desktop: 'desk-1', mobile: 'phone-1' });
+    const one = documentWith('<meta name="wordhoard:tutorial-video-mobile" content="phone-1">');
+    expect(readRuntimeConfig(one).tutorialVideo).toEqual({ desktop: 'phone-1', mobile: 'phone-1' });
   });
 
   it('treats missing and blank tags as unset', () => {
@@ -23,6 +36,8 @@ describe('readRuntimeConfig', () => {
       supportEmail: null,
       googleClientId: null,
       analyticsId: null,
+      translation: false,
+      tutorialVideo: null,
     });
   });
 });

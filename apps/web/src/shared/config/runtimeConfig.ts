@@ -6,6 +6,13 @@ export interface RuntimeConfig {
   supportEmail: string | null;
   googleClientId: string | null;
   analyticsId: string | null;
+  /** A translation service is configured: the word editor may ask for suggestions. */
+  translation: boolean;
+  /**
+   * The tutorial's uploads on the external video host, one per screen size (a missing one falls
+   * back to the other); null when none is set, and the landing page plays its own recording.
+   */
+  tutorialVideo: { desktop: string; mobile: string } | null;
 }
 
 function meta(doc: Document, name: string): string | null {
@@ -14,9 +21,13 @@ function meta(doc: Document, name: string): string | null {
 }
 
 export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
+  const desktopVideo = meta(doc, 'tutorial-video-desktop') ?? meta(doc, 'tutorial-video-mobile');
+  const mobileVideo = meta(doc, 'tutorial-video-mobile') ?? desktopVideo;
   return {
     supportEmail: meta(doc, 'support-email'),
     googleClientId: meta(doc, 'google-client-id'),
     analyticsId: meta(doc, 'analytics-id'),
+    translation: meta(doc, 'translation') === 'on',
+    tutorialVideo: desktopVideo && mobileVideo ? { desktop: desktopVideo, mobile: mobileVideo } : null,
   };
 }

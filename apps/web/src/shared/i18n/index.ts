@@ -4,3 +4,4 @@ export { currentLanguage, switchLanguage } from './language';
 export { loadLocale } from './loadLocale';
 export type { AppMessages, LocaleResource } from './loadLocale';
 export { translateMessage, useMessageTranslator } from './messages';
+export { limitMessage, roleName, testsResetText } from './limits';

@@ -45,7 +45,8 @@ export function useStartTest() {
         // The counter on screen was out of date (another tab or device used the attempts).
         queryClient.setQueryData<ResponseOf<'getTesting'>>(
           testingKeys.state,
-          (state) => state && { ...state, testsLeft: 0 },
+          (state) =>
+            state && { ...state, testsLeft: 0, testsResetAt: error.limit?.resetsAt ?? state.testsResetAt },
         );
       }
       if (!(error instanceof ApiError && isStartProblem(error.code))) reportUnexpected(error);
@@ -55,5 +56,7 @@ export function useStartTest() {
   const { error } = mutation;
   const problem: StartProblem | null =
     error instanceof ApiError && isStartProblem(error.code) ? error.code : null;
-  return { start: mutation.mutate, isPending: mutation.isPending, problem };
+  /** With MAX_TESTS: when today's attempts come back. */
+  const resetsAt = error instanceof ApiError ? (error.limit?.resetsAt ?? null) : null;
+  return { start: mutation.mutate, isPending: mutation.isPending, problem, resetsAt };
 }

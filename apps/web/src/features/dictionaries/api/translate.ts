@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Language } from '@wordhoard/shared';
+import { readRuntimeConfig } from '../../../shared/config/runtimeConfig';
 import { isCancelledError, type HttpClient } from '../../../shared/http';
 import { useServices } from '../../../shared/services';
 
@@ -33,14 +35,18 @@ export async function fetchTranslations(
   }
 }
 
-/** Suggestions for a term (already debounced by the caller); empty while there are none. */
+/**
+ * Suggestions for a term (already debounced by the caller); empty while there are none, and
+ * never asked for when the deployment has no translation service (the server would answer 503).
+ */
 export function useTranslationSuggestions(
   word: string,
   fromLanguage: Language | undefined,
   toLanguage: Language | undefined,
 ) {
   const { http } = useServices();
-  const enabled = word !== '' && fromLanguage !== undefined && toLanguage !== undefined;
+  const [available] = useState(() => readRuntimeConfig().translation);
+  const enabled = available && word !== '' && fromLanguage !== undefined && toLanguage !== undefined;
   return useQuery({
     queryKey: ['translate', fromLanguage, toLanguage, word],
     queryFn: ({ signal }) =>

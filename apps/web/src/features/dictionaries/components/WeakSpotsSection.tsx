@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
 import { testLanguages } from '../../../shared/testing/activeTest';
+import { StartProblemText } from '../../../shared/testing/StartProblemText';
 import { useStartTest } from '../../../shared/testing/useStartTest';
 import { Button, Card, TABULAR_NUMS, VISUALLY_HIDDEN } from '../../../shared/ui';
 import { Notice } from '../../../shared/ui/Notice/Notice';
@@ -55,7 +56,7 @@ export function WeakSpotsSection({
   const headingId = useId();
   const problemId = useId();
   const formatDate = useDateFormatter();
-  const { start, isPending, problem } = useStartTest();
+  const { start, isPending, problem, resetsAt } = useStartTest();
   const suspension = useSuspendWord(dictionaryId);
   const [change, setChange] = useState<Change | null>(null);
   const focusNext = useRef<(Change & { before: WeakSpots }) | null>(null);
@@ -134,7 +135,11 @@ export function WeakSpotsSection({
           </div>
         )}
         <div id={problemId} role="alert">
-          {problem && <Problem>{t(`apiErrors.${problem}`)}</Problem>}
+          {problem && (
+            <Problem>
+              <StartProblemText problem={problem} resetsAt={resetsAt} />
+            </Problem>
+          )}
         </div>
       </div>
       {change && (

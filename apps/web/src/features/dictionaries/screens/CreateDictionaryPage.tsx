@@ -1,17 +1,48 @@
-import type { Language } from '@wordhoard/shared';
+import type { Language, User } from '@wordhoard/shared';
+import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { currentLanguage } from '../../../shared/i18n';
-import { PATHS } from '../../../shared/routing';
+import { currentLanguage, limitMessage } from '../../../shared/i18n';
+import { PATHS, PLANS_ROLES } from '../../../shared/routing';
+import { useUser } from '../../../shared/session';
 import { Button, Page } from '../../../shared/ui';
-import { useCreateDictionary } from '../api/dictionaries';
+import { EmptyState } from '../../../shared/ui/EmptyState/EmptyState';
+import { useCreateDictionary, useDictionariesCount } from '../api/dictionaries';
 import { DictionaryForm } from '../components/DictionaryForm';
 import { dictionaryPath } from '../paths';
+
+/**
+ * At the role's limit there is nothing to fill in: the page says so when it opens, in the words
+ * of the MAX_DICTIONARIES error (SPEC §5, §8), and offers Premium to a `user` (SPEC §6).
+ */
+function LimitReached({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const mayUpgrade = (PLANS_ROLES as readonly string[]).includes(user.role);
+  return (
+    <EmptyState
+      title={t('Dictionaries.LimitReached')}
+      icon={<Lock />}
+      action={
+        <>
+          {mayUpgrade && <Button to={PATHS.plans}>{t('Limits.Upgrade')}</Button>}
+          <Button variant={mayUpgrade ? 'secondary' : 'primary'} to={PATHS.dictionaries}>
+            {t('Dictionaries.BackToList')}
+          </Button>
+        </>
+      }
+    >
+      <p>{limitMessage(t, 'MAX_DICTIONARIES', { role: user.role, limit: user.limits.dictionaries })}</p>
+      <p>{t('Dictionaries.LimitReachedHint')}</p>
+    </EmptyState>
+  );
+}
 
 export default function CreateDictionaryPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateDictionary();
+  const user = useUser();
+  const count = useDictionariesCount(user !== null);
   // Terms in English explained in the interface language is the most common first dictionary.
   const interfaceLanguage = currentLanguage(i18n);
   const defaults: { name: string; fromLanguage: Language; toLanguage: Language; examDate: null } = {
@@ -20,22 +51,33 @@ export default function CreateDictionaryPage() {
     toLanguage: interfaceLanguage === 'en' ? 'de' : interfaceLanguage,
     examDate: null,
   };
+  // Until the count is known (or if it cannot be read) the form shows: below the limit is the
+  // usual case, and the server keeps the limit anyway.
+  const atLimit = user !== null && count.data !== undefined && count.data >= user.limits.dictionaries;
 
   return (
-    <Page title={t('Dictionaries.CreateTitle')} lead={t('Dictionaries.CreateLead')} width="narrow">
-      <DictionaryForm
-        defaultValues={defaults}
-        submitLabel={t('Dictionaries.Create')}
-        cancel={
-          <Button variant="secondary" to={PATHS.dictionaries}>
-            {t('Dictionaries.Cancel')}
-          </Button>
-        }
-        onSubmit={async (values) => {
-          const created = await create.mutateAsync(values);
-          await navigate(dictionaryPath(created.id));
-        }}
-      />
+    <Page
+      title={t('Dictionaries.CreateTitle')}
+      lead={atLimit ? undefined : t('Dictionaries.CreateLead')}
+      width="narrow"
+    >
+      {atLimit ? (
+        <LimitReached user={user} />
+      ) : (
+        <DictionaryForm
+          defaultValues={defaults}
+          submitLabel={t('Dictionaries.Create')}
+          cancel={
+            <Button variant="secondary" to={PATHS.dictionaries}>
+              {t('Dictionaries.Cancel')}
+            </Button>
+          }
+          onSubmit={async (values) => {
+            const created = await create.mutateAsync(values);
+            await navigate(dictionaryPath(created.id));
+          }}
+        />
+      )}
     </Page>
   );
 }

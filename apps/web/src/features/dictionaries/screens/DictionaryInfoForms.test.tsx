@@ -65,16 +65,16 @@ describe('Create dictionary and edit its info', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Tiere' })).toBeInTheDocument();
   });
 
-  it('shows the limit error in the form and keeps what was typed', async () => {
-    // A guest may have one dictionary (SPEC §6).
+  it('shows the limit error in the form, naming the role as the header does, and keeps what was typed', async () => {
+    // A guest may have one dictionary (SPEC §6); another tab makes it while this one is open.
     await browser.signIn('guest');
-    await createDictionary(server, browser);
     const { user } = await open('/dictionaries/create', 'Create dictionary');
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Second');
+    await createDictionary(server, browser);
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('For the "guest" role, the maximum number of dictionaries is set to 1');
+    expect(alert).toHaveTextContent('For the "Guest" role, the maximum number of dictionaries is set to 1');
     expect(alert).toHaveFocus();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Second');
   });

@@ -13,10 +13,12 @@ export interface TesterFormProps {
   dictionaries: readonly Dictionary[];
   /** Today's attempts left; undefined while loading or when it could not be loaded. */
   testsLeft: number | undefined;
+  /** When today's attempts come back; undefined while loading. */
+  testsResetAt?: string;
   attemptsPending: boolean;
 }
 
-export function TesterForm({ dictionaries, testsLeft, attemptsPending }: TesterFormProps) {
+export function TesterForm({ dictionaries, testsLeft, testsResetAt, attemptsPending }: TesterFormProps) {
   const { t } = useTranslation();
   const form = useTesterForm({ dictionaries, testsLeft });
   const { errors, register, selected } = form;
@@ -26,6 +28,8 @@ export function TesterForm({ dictionaries, testsLeft, attemptsPending }: TesterF
         <Select
           label={t('Testing.Create.Dictionary')}
           options={form.dictionaryOptions}
+          // Long dictionary names are shown whole, wrapped, rather than cut off (phones).
+          shownValue={form.dictionaryOptions.find((option) => option.value === selected?.id)?.label ?? ''}
           error={errors.dictionaryId?.message}
           hint={
             selected?.wordsCount === 0 ? (
@@ -65,6 +69,7 @@ export function TesterForm({ dictionaries, testsLeft, attemptsPending }: TesterF
         attemptsId={form.attemptsId}
         problemId={form.problemId}
         shownProblem={form.shownProblem}
+        resetsAt={form.resetsAt ?? testsResetAt}
         by={form.by}
         canStart={!form.noAttempts && !form.nothingDue}
         isPending={form.isPending}

@@ -58,7 +58,7 @@ export function useTesterForm({
   const activeTest = useActiveTest();
   const [searchParams] = useSearchParams();
   const [defaultValues] = useState(() => initialValues(dictionaries, activeTest, searchParams));
-  const { start, isPending, problem } = useStartTest();
+  const { start, isPending, problem, resetsAt } = useStartTest();
   const {
     register,
     control,
@@ -117,6 +117,7 @@ export function useTesterForm({
     period,
     problemId,
     register,
+    resetsAt,
     selected,
     shownProblem,
     submit,

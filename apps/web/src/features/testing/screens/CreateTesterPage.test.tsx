@@ -296,11 +296,14 @@ describe('create tester screen', { timeout: 20_000 }, () => {
     await spendAttempts(server, browser, animals, user.limits.testsPerDay);
     await open();
 
-    expect(await screen.findByText('The maximum testing attempts for today is reached')).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^The maximum testing attempts for today is reached\. New attempts /),
+    ).toBeInTheDocument();
     expect(screen.getByText('Attempts left today: 0 of 5')).toBeInTheDocument();
     expect(startButton()).toBeDisabled();
+    // When they come back and where to get more: TestsLimit.test.tsx.
     expect(startButton()).toHaveAccessibleDescription(
-      'Attempts left today: 0 of 5 The maximum testing attempts for today is reached',
+      /^Attempts left today: 0 of 5 The maximum testing attempts for today is reached\. New attempts .+\. Get more with Premium$/,
     );
   });
 

@@ -35,6 +35,7 @@ export default function CreateTesterPage() {
       <TesterForm
         dictionaries={dictionaries.data.data}
         testsLeft={state.data?.testsLeft}
+        testsResetAt={state.data?.testsResetAt}
         attemptsPending={state.isPending}
       />
     );

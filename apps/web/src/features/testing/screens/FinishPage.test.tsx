@@ -111,8 +111,36 @@ describe('test report screen', { timeout: 20_000 }, () => {
     expect(screen.getByText('Tests left today: 1')).toBeInTheDocument();
   });
 
-  it('offers only a new test when this tab does not know the options', async () => {
+  it('tries again with the options the server kept, on a device that remembers nothing', async () => {
+    const kept: TesterOptions = {
+      dictionaryId: dictionary.id,
+      swap: true,
+      range: { type: 'quantity', from: 'first', count: 50, order: 'desc' },
+    };
+    await startTest(server, browser, kept);
+    await anotherTab(server, browser).finish();
+    // A new device: nothing of the test in this browser's storage.
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+    const { user: person, router } = await open();
+
+    const tryAgain = await screen.findByRole('button', { name: 'Try again' });
+    expect(tryAgain).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'New test' })).toBeInTheDocument();
+    await person.click(tryAgain);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
+    const created = browser.requests.filter(
+      (request) => request.method === 'POST' && request.url === '/api/tester',
+    );
+    expect(created.map((request) => JSON.parse(request.body) as TesterOptions)).toEqual([kept]);
+    expect(await screen.findByText('Word 1 of 3')).toBeInTheDocument();
+  });
+
+  it('offers only a new test when neither this tab nor the server knows the options', async () => {
     await finishTest();
+    // The tested dictionary is gone: its options no longer start a test.
+    await server.api.as(browser.cookie()).call('deleteDictionary', { params: { id: dictionary.id } });
     await open();
 
     const newTest = await screen.findByRole('link', { name: 'New test' });
@@ -127,7 +155,9 @@ describe('test report screen', { timeout: 20_000 }, () => {
     await open();
 
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeDisabled();
-    expect(screen.getByText('The maximum testing attempts for today is reached')).toBeInTheDocument();
+    expect(
+      screen.getByText(/^The maximum testing attempts for today is reached\. New attempts /),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New test' })).toHaveFocus();
   });
 

@@ -13,9 +13,30 @@ import { ReportItem } from '../components/ReportItem';
 import { ResultIcon, type ResultKind } from '../components/ResultIcon';
 import { useActiveTest } from '../lib/useActiveTest';
 import { wordView } from '../lib/wordView';
-import { useStartTest } from '../../../shared/testing/useStartTest';
+import type { ActiveTest } from '../../../shared/testing/activeTest';
+import { StartProblemText } from '../../../shared/testing/StartProblemText';
+import { useStartTest, type StartTestInput } from '../../../shared/testing/useStartTest';
 import { Problem } from '../../../shared/ui/Problem/Problem';
 import styles from './FinishPage.module.css';
+
+/**
+ * What "try again" starts: the options the server kept with the test (so any device offers
+ * it), else those this tab remembers; null when neither knows them. The tab's languages go
+ * along when they are of the same dictionary and direction.
+ */
+function retryOf(report: Report, activeTest: ActiveTest | null): StartTestInput | null {
+  const options = report.options ?? activeTest?.options;
+  if (!options) return null;
+  if (
+    !activeTest ||
+    activeTest.options.dictionaryId !== options.dictionaryId ||
+    activeTest.options.swap !== options.swap
+  ) {
+    return { options };
+  }
+  const { promptLanguage, answerLanguage } = activeTest;
+  return { options, languages: { promptLanguage, answerLanguage } };
+}
 
 /** The report at the end of a test. */
 export default function FinishPage() {
@@ -33,15 +54,23 @@ export default function FinishPage() {
       </Page>
     );
   }
-  const { report, test, testsLeft } = state.data;
+  const { report, test, testsLeft, testsResetAt } = state.data;
   if (!report) return <Navigate replace to={test ? PATHS.testing : PATHS.createTester} />;
-  return <TestReport report={report} testsLeft={testsLeft} />;
+  return <TestReport report={report} testsLeft={testsLeft} testsResetAt={testsResetAt} />;
 }
 
-function TestReport({ report, testsLeft }: { report: Report; testsLeft: number }) {
+function TestReport({
+  report,
+  testsLeft,
+  testsResetAt,
+}: {
+  report: Report;
+  testsLeft: number;
+  testsResetAt: string;
+}) {
   const { t } = useTranslation();
   const activeTest = useActiveTest();
-  const { start, isPending, problem } = useStartTest();
+  const { start, isPending, problem, resetsAt } = useStartTest();
   const retryRef = useRef<HTMLButtonElement>(null);
   const newTestRef = useRef<HTMLAnchorElement>(null);
   const summaryId = useId();
@@ -50,7 +79,8 @@ function TestReport({ report, testsLeft }: { report: Report; testsLeft: number }
   const hintId = useId();
   const noAttempts = testsLeft === 0;
   const shownProblem = noAttempts ? 'MAX_TESTS' : problem;
-  const canRetry = activeTest !== null;
+  const retry = retryOf(report, activeTest);
+  const canRetry = retry !== null;
   // What became of the latest suspension or resumption of a word, for screen readers.
   const [notice, setNotice] = useState<{ message: string; key: number } | null>(null);
 
@@ -107,8 +137,7 @@ function TestReport({ report, testsLeft }: { report: Report; testsLeft: number }
               aria-describedby={shownProblem ? `${hintId} ${problemId}` : hintId}
               onClick={() => {
                 if (isPending || noAttempts) return;
-                const { options, promptLanguage, answerLanguage } = activeTest;
-                start({ options, languages: { promptLanguage, answerLanguage } });
+                start(retry);
               }}
             >
               {t('Testing.Finish.TryAgain')}
@@ -128,7 +157,11 @@ function TestReport({ report, testsLeft }: { report: Report; testsLeft: number }
           {t('Testing.Run.TestsLeft', { count: testsLeft })}
         </p>
         <div id={problemId} role="alert">
-          {shownProblem && <Problem>{t(`apiErrors.${shownProblem}`)}</Problem>}
+          {shownProblem && (
+            <Problem>
+              <StartProblemText problem={shownProblem} resetsAt={resetsAt ?? testsResetAt} />
+            </Problem>
+          )}
         </div>
       </div>
 

@@ -1,7 +1,9 @@
-import type { ErrorCode, User } from '@wordhoard/shared';
+import type { User } from '@wordhoard/shared';
 import { Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../../shared/lib/classNames';
+import { StartProblemText } from '../../../../shared/testing/StartProblemText';
+import type { StartProblem } from '../../../../shared/testing/useStartTest';
 import { Button, TABULAR_NUMS } from '../../../../shared/ui';
 import { Problem } from '../../../../shared/ui/Problem/Problem';
 import type { ChooseBy } from '../../lib/testerForm';
@@ -21,7 +23,9 @@ interface TesterFormFooterProps {
   attemptsId: string;
   problemId: string;
   /** Why the test cannot start, shown above the button. */
-  shownProblem: ErrorCode | null;
+  shownProblem: StartProblem | null;
+  /** With MAX_TESTS: when today's attempts come back. */
+  resetsAt: string | undefined | null;
   /** The chosen source, whose empty test has its own hint. */
   by: ChooseBy;
   canStart: boolean;
@@ -37,6 +41,7 @@ export function TesterFormFooter({
   attemptsId,
   problemId,
   shownProblem,
+  resetsAt,
   by,
   canStart,
   isPending,
@@ -56,7 +61,7 @@ export function TesterFormFooter({
       <div id={problemId} role="alert">
         {shownProblem && (
           <Problem>
-            {t(`apiErrors.${shownProblem}`)}
+            <StartProblemText problem={shownProblem} resetsAt={resetsAt} />
             {shownProblem === 'EMPTY_TEST' && (
               <span className={styles.problemHint}>
                 {' '}

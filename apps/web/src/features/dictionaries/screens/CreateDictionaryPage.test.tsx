@@ -1,0 +1,66 @@
+import { configure, screen } from '@testing-library/react';
+import type { Role } from '@wordhoard/shared';
+import { describe, expect, it } from 'vitest';
+import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
+import { createDictionary } from '../../../test/arrange';
+import { renderApp } from '../../../test/render';
+import { sent } from '../test/arrange';
+
+// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
+configure({ asyncUtilTimeout: 4000 });
+
+describe('Create dictionary at the role’s limit', { timeout: 30_000 }, () => {
+  let server: ApiServer;
+  let browser: TestBrowser;
+  withApiServer({}, (...started) => ([server, browser] = started));
+
+  /** Signs in as `role` and fills its dictionary limit, then opens the create page. */
+  async function openAtLimit(role: Role) {
+    const user = await browser.signIn(role);
+    for (let made = 0; made < user.limits.dictionaries; made += 1) {
+      await createDictionary(server, browser, { name: `Dictionary ${made + 1}` });
+    }
+    await renderApp({ path: '/dictionaries/create', apiUrl: server.apiUrl, fetch: browser.fetch });
+    await screen.findByRole('heading', { level: 1, name: 'Create dictionary' });
+  }
+
+  it('says so when the page opens, with the way to Premium for a user', async () => {
+    await openAtLimit('user');
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'You have reached your dictionary limit' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('For the "User" role, the maximum number of dictionaries is set to 2'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get more with Premium' })).toHaveAttribute('href', '/plans');
+    expect(screen.getByRole('link', { name: 'All dictionaries' })).toHaveAttribute('href', '/dictionaries');
+    // Nothing to fill in that could only be refused.
+    expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+    expect(sent(browser, 'POST', '/api/dictionaries')).toHaveLength(0);
+  });
+
+  it.each([
+    ['guest', 'For the "Guest" role, the maximum number of dictionaries is set to 1'],
+    ['premium', 'For the "Premium" role, the maximum number of dictionaries is set to 10'],
+  ] as const)('tells a %s without offering the plans', async (role, message) => {
+    await openAtLimit(role);
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Get more with Premium' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
+  });
+
+  it('offers the form below the limit', async () => {
+    await browser.signIn('user');
+    await createDictionary(server, browser);
+    await renderApp({ path: '/dictionaries/create', apiUrl: server.apiUrl, fetch: browser.fetch });
+
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toBeInTheDocument();
+    // The count has come (the page asked for it) and leaves the form in place.
+    await screen.findByRole('button', { name: 'Create' });
+    expect(sent(browser, 'GET', '/api/dictionaries?limit=1')).toHaveLength(1);
+    expect(screen.queryByText('You have reached your dictionary limit')).not.toBeInTheDocument();
+  });
+});

@@ -95,7 +95,8 @@ export default defineConfig(({ command }) => ({
     port: 5173,
     strictPort: true,
     proxy: {
-      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      // API_PORT: where the API listens when not on :3000 (scripts/dev-stripe.mjs sets it).
+      '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}`, changeOrigin: false },
     },
   },
   build: {

@@ -73,8 +73,12 @@ test('a user upgrades through Checkout, manages the subscription and cancels wit
   await expect(detail(page, 'Next payment date')).not.toHaveText('No further payments');
   await expect(detail(page, 'Expires at')).toHaveText('Never');
 
-  // Cancel at the end of the period: an expiry date appears and nothing more is charged.
+  // Cancel at the end of the period, after a confirmation that says until when Premium stays:
+  // an expiry date appears and nothing more is charged.
   await page.getByRole('button', { name: 'Cancel at end of period' }).click();
+  const cancelDialog = page.getByRole('alertdialog', { name: 'Cancel at the end of the period?' });
+  await expect(cancelDialog).toContainText(/Premium stays active until \w+ \d{1,2}, \d{4}\./);
+  await cancelDialog.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(page.getByText(/^Your subscription is cancelled\. Premium stays active until/)).toBeVisible();
   await expect(detail(page, 'Expires at')).not.toHaveText('Never');
   await expect(detail(page, 'Next payment date')).toHaveText('No further payments');
@@ -95,8 +99,13 @@ test('a user upgrades through Checkout, manages the subscription and cancels wit
   const dialog = page.getByRole('alertdialog', { name: 'Cancel Premium now?' });
   await expect(dialog).toContainText('You will lose Premium features at once');
   await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
-  await expect(page).toHaveURL(/\/menu$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Main menu' })).toBeVisible();
+  // The plans say what happened: Premium ended, and how much went back to the card.
+  await expect(page).toHaveURL(/\/plans$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
+  await expect(page.getByTestId('premium-ended')).toContainText(
+    /^Premium has ended and \$\d+\.\d\d has been refunded to your card\./,
+  );
+  await expect(free.getByText('Current plan')).toBeVisible();
 
   // Role user again, with the user limits: a further dictionary is refused.
   const me = await page.request.get('/api/users/me');
@@ -104,6 +113,21 @@ test('a user upgrades through Checkout, manages the subscription and cancels wit
   expect((await createDictionary(page.request, 'Travel')).status()).toBe(403);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Upgrade account' })).toBeVisible();
+});
+
+test('the success page confirms nothing without a paid Checkout Session of the user', async ({
+  page,
+}, testInfo) => {
+  const email = `pay.nothing.${testInfo.project.name}.${Date.now()}@example.com`;
+  await signUpUser(page.request, email);
+
+  for (const address of ['/stripe/success', '/stripe/success?session_id=cs_test_0123456789abcdef']) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { level: 1, name: 'No payment to confirm here' })).toBeVisible();
+    await expect(page.getByText(/Thank you/)).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: 'View plans' }).click();
+  await expect(page).toHaveURL(/\/plans$/);
 });
 
 test('abandoning Checkout returns calmly to the plans', async ({ page }, testInfo) => {

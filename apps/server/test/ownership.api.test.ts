@@ -29,6 +29,8 @@ const SAMPLES: Partial<Record<EndpointName, (ids: Ids) => Sample[]>> = {
   suspendWord: () => [{ body: { suspended: true } }, { body: { suspended: false } }],
   dictionaryProgress: () => [{}],
   weakSpots: () => [{}],
+  // A Stripe Checkout Session id; another user's real one is checked in payments.api.test.ts.
+  checkoutSession: () => [{}],
   // Not an id in the path, but an owned id all the same.
   createTester: (ids) => [
     {

@@ -496,6 +496,16 @@ export const contract = {
     status: 200,
     response: s.urlSchema,
   }),
+  checkoutSession: endpoint({
+    method: 'GET',
+    path: '/stripe/session/:id',
+    access: 'member',
+    tag: 'payments',
+    summary: "One of the caller's Checkout Sessions: open, complete or expired, and whether it is paid",
+    params: s.checkoutSessionParamsSchema,
+    status: 200,
+    response: s.checkoutSessionSchema,
+  }),
   customerPortal: endpoint({
     method: 'GET',
     path: '/stripe/customerPortal',
@@ -534,7 +544,7 @@ export const contract = {
     tag: 'payments',
     summary: 'End now and refund the unused part',
     status: 200,
-    response: s.subscriptionSchema,
+    response: s.refundedSubscriptionSchema,
   }),
 } as const satisfies Record<string, Endpoint>;
 

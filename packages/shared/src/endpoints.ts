@@ -54,6 +54,7 @@ export const ENDPOINT_ROUTES = {
   workloadForecast: { method: 'GET', path: '/users/me/scheduler/forecast' },
   plans: { method: 'GET', path: '/stripe/plans' },
   checkout: { method: 'POST', path: '/stripe/session' },
+  checkoutSession: { method: 'GET', path: '/stripe/session/:id' },
   customerPortal: { method: 'GET', path: '/stripe/customerPortal' },
   cancelSubscription: { method: 'PATCH', path: '/stripe/subscription/cancel' },
   renewSubscription: { method: 'PATCH', path: '/stripe/subscription/renew' },

@@ -130,6 +130,20 @@ describe('idempotent requests', () => {
   });
 });
 
+describe('refunds', () => {
+  it('retrieves a refund by id, and answers an unknown one with resource_missing', async () => {
+    const { intent } = await paidIntent();
+    const sdk = client();
+    const made = await sdk.refunds.create({ payment_intent: intent, amount: 150 });
+    const read = await sdk.refunds.retrieve(made.id);
+    expect(read).toMatchObject({ id: made.id, amount: 150, currency: 'usd', payment_intent: intent });
+    await expect(sdk.refunds.retrieve('re_0123456789abcdef')).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+  });
+});
+
 describe('checkout sessions and subscriptions by customer', () => {
   it('lists open sessions, expires one, and refuses to expire or pay it again', async () => {
     const sdk = client();

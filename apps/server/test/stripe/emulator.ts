@@ -682,6 +682,8 @@ export class StripeEmulator {
           ),
         );
       }
+      case 'GET refunds/:id':
+        return this.find(this.refunds, id ?? '', 'refund');
       case 'POST refunds': {
         const intentId = str(params.payment_intent) ?? '';
         const intent = this.paymentIntents.get(intentId);

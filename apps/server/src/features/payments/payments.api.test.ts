@@ -225,6 +225,8 @@ describe(`managing the subscription (${testDriver})`, () => {
     expect(expected).toBeGreaterThan(250);
     expect(expected).toBeLessThan(399);
     expect(refunds).toHaveLength(1);
+    // The answer tells what was refunded, in dollars as the plans are priced.
+    expect(refund.json().refund).toEqual({ amount: expected / 100, currency: 'usd' });
 
     const profile = await me(user);
     expect(profile.role).toBe('user');
@@ -265,6 +267,41 @@ describe(`managing the subscription (${testDriver})`, () => {
   it('answers subscription management for a non-premium user with 403', async () => {
     const user = await createUser(t.app, 'user');
     expect((await call(t.app, user, 'PATCH', '/api/stripe/subscription/cancel')).statusCode).toBe(403);
+  });
+});
+
+describe(`the Checkout Session the success page checks (${testDriver})`, () => {
+  const session = (user: User, id: string) => call(t.app, user, 'GET', `/api/stripe/session/${id}`);
+
+  it('answers the caller’s own session: open before payment, complete and paid after', async () => {
+    const user = await createUser(t.app, 'user');
+    const checkout = await call(t.app, user, 'POST', '/api/stripe/session', { planId: 'premium' });
+    const sessionId = String(checkout.json().url).split('/').pop() ?? '';
+
+    const open = await session(user, sessionId);
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json()).toEqual({ id: sessionId, status: 'open', paid: false });
+
+    await stripe.completeCheckout(sessionId);
+    const complete = await session(user, sessionId);
+    expect(complete.statusCode, complete.body).toBe(200);
+    expect(complete.json()).toEqual({ id: sessionId, status: 'complete', paid: true });
+  });
+
+  it('answers 404 for another user’s session, a made-up one and any other id', async () => {
+    const { sessionId } = await premiumUser();
+    const stranger = await createUser(t.app, 'user');
+    for (const id of [sessionId, 'cs_test_0123456789abcdef', 'not-a-session', sessionId.toUpperCase()]) {
+      const response = await session(stranger, encodeURIComponent(id));
+      expect(response.statusCode, `${id}: ${response.body}`).toBe(404);
+      expect(response.json().code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('refuses a visitor without a session', async () => {
+    const { sessionId } = await premiumUser();
+    const response = await t.app.inject({ method: 'GET', url: `/api/stripe/session/${sessionId}` });
+    expect(response.statusCode).toBe(401);
   });
 });
 

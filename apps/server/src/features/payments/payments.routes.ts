@@ -9,6 +9,7 @@ export function registerPaymentsRoutes(app: FastifyInstance, deps: { payments: P
   const { payments } = deps;
   route(app, 'plans', () => payments.plans());
   route(app, 'checkout', ({ caller }) => payments.checkout(caller));
+  route(app, 'checkoutSession', ({ caller, params }) => payments.checkoutSession(caller, params.id));
   route(app, 'customerPortal', ({ caller }) => payments.portal(caller));
   route(app, 'cancelSubscription', ({ caller }) => payments.cancelAtPeriodEnd(caller));
   route(app, 'renewSubscription', ({ caller }) => payments.renew(caller));

@@ -3,7 +3,9 @@ import {
   PLAN_CURRENCY,
   PREMIUM_PRICE_PER_MONTH,
   ROLE_LIMITS,
+  type CheckoutSession,
   type Plan,
+  type RefundedSubscription,
   type Subscription,
 } from '@wordhoard/shared';
 import type { Config } from '../../config/config';
@@ -36,6 +38,35 @@ const HANDLED_EVENTS = new Set([
  * only a claim whose request died is ever taken over.
  */
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
+
+/** The shape of Stripe's Checkout Session ids; anything else cannot be one. */
+const CHECKOUT_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]+$/;
+
+const SESSION_STATUSES = ['open', 'complete', 'expired'] as const;
+
+/** Currencies Stripe counts in whole units (its amounts are in the smallest unit of the currency). */
+const ZERO_DECIMAL_CURRENCIES = new Set([
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'ugx',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
+]);
+
+/** A Stripe amount (smallest unit, 261) in the currency's units (2.61). */
+const fromMinorUnits = (amount: number, currency: string) =>
+  ZERO_DECIMAL_CURRENCIES.has(currency.toLowerCase()) ? amount : amount / 100;
 
 const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
 
@@ -219,6 +250,36 @@ export class PaymentsService {
     });
   }
 
+  /**
+   * One of the caller's Checkout Sessions, for the page Stripe returns to: whether it was paid.
+   * A session that is not the caller's answers exactly like one that does not exist (404).
+   */
+  async checkoutSession(caller: Caller, sessionId: string): Promise<CheckoutSession> {
+    const { userId } = await caller.session();
+    if (!CHECKOUT_SESSION_ID.test(sessionId)) throw new AppError('NOT_FOUND');
+    return this.guard(async () => {
+      const stripe = this.requireStripe();
+      let session: Awaited<ReturnType<Stripe['checkout']['sessions']['retrieve']>>;
+      try {
+        session = await stripe.checkout.sessions.retrieve(sessionId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+          throw new AppError('NOT_FOUND');
+        }
+        throw error;
+      }
+      // Every session we open names its user (`checkout`); nobody else's is shown.
+      if (session.client_reference_id !== userId) throw new AppError('NOT_FOUND');
+      const status = SESSION_STATUSES.find((known) => known === session.status);
+      if (!status) throw new AppError('PAYMENT_PROVIDER_ERROR');
+      return {
+        id: session.id,
+        status,
+        paid: status === 'complete' && session.payment_status !== 'unpaid',
+      };
+    });
+  }
+
   /** Expires a session left open; one paid in the meantime means the user is Premium now. */
   private async expireSession(stripe: Stripe, sessionId: string): Promise<void> {
     try {
@@ -386,16 +447,33 @@ export class PaymentsService {
    * races are safe: one request at a time holds the row (the others answer
    * PAYMENT_IN_PROGRESS), and a repeat after it ended answers the ended subscription.
    */
-  async refund(caller: Caller): Promise<Subscription> {
+  async refund(caller: Caller): Promise<RefundedSubscription> {
     const { userId } = await caller.session();
     return this.guard(async () => {
-      this.requireStripe();
+      const stripe = this.requireStripe();
       const live = await this.deps.subscriptions.findLive(userId);
-      if (live) return this.endWithRefund(live, 'prorated');
-      const refunded = await this.deps.subscriptions.findRefunded(userId);
-      if (refunded) return toSubscriptionDto(refunded);
-      throw new AppError('NO_SUBSCRIPTION');
+      let ended: Subscription;
+      let row: SubscriptionRow | undefined;
+      if (live) {
+        ended = await this.endWithRefund(live, 'prorated');
+        row = await this.deps.subscriptions.findByStripeId(live.stripeSubscriptionId);
+      } else {
+        row = await this.deps.subscriptions.findRefunded(userId);
+        if (!row) throw new AppError('NO_SUBSCRIPTION');
+        ended = toSubscriptionDto(row);
+      }
+      return { ...ended, refund: await this.refundOf(stripe, row) };
     });
+  }
+
+  /** The refund made for a subscription, as Stripe has it (amount and currency). */
+  private async refundOf(
+    stripe: Stripe,
+    row: SubscriptionRow | undefined,
+  ): Promise<RefundedSubscription['refund']> {
+    if (!row?.refundId) return null;
+    const refund = await stripe.refunds.retrieve(row.refundId);
+    return { amount: fromMinorUnits(refund.amount, refund.currency), currency: refund.currency };
   }
 
   /**

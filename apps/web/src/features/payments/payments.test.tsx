@@ -12,7 +12,14 @@ import { ServiceProvider } from '../../shared/services';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../test/apiServer';
 import { renderApp } from '../../test/render';
 import { StripeSuccessView } from './screens/StripeSuccessPage';
-import { openCheckout, recordPageExits, signInAsPremium, stripeOf, watchUserLooks } from './test/arrange';
+import {
+  openCheckout,
+  payWithoutTellingServer,
+  recordPageExits,
+  signInAsPremium,
+  stripeOf,
+  watchUserLooks,
+} from './test/arrange';
 
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
@@ -42,6 +49,20 @@ const requestsTo = (method: string, url: string) =>
 /** The value next to a label in a description list. */
 const fact = (scope: HTMLElement, label: string) =>
   within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+/** An amount in cents as the screens write dollars ("$3.98" in English, "3,98 $" in German). */
+const usd = (cents: number, language: Language = 'en') =>
+  new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' })
+    .format(cents / 100)
+    // Intl puts a no-break space before "$" in German; text matchers see an ordinary one.
+    .replace(/\s/g, ' ');
+/** What Stripe refunded for a subscription, in cents. */
+const refundOf = (subscriptionId: string) => {
+  const refunds = [...stripeOf(server).refunds.values()].filter(
+    (refund) => (refund.metadata as Record<string, string>).subscription === subscriptionId,
+  );
+  expect(refunds).toHaveLength(1);
+  return Number(refunds[0]?.amount);
+};
 /** A calendar date as the screens write it ("June 21, 2026" in English). */
 const longDate = (date: Date, language: Language = 'en') =>
   new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
@@ -143,9 +164,10 @@ describe('/plans', { timeout: 20_000 }, () => {
 describe('/subscription', { timeout: 20_000 }, () => {
   /** When the paid month ends at Stripe: the next payment, or the expiry once cancelled. */
   let periodEnd: Date;
+  let subscriptionId: string;
 
   beforeEach(async () => {
-    ({ periodEnd } = await signInAsPremium(server, browser));
+    ({ periodEnd, subscriptionId } = await signInAsPremium(server, browser));
   });
 
   it('shows the plan, its limits, price, next payment date and expiry "Never"', async () => {
@@ -173,13 +195,24 @@ describe('/subscription', { timeout: 20_000 }, () => {
     expect(fact(details, 'Дата наступного платежу')).toBe(longDate(periodEnd, 'uk'));
   });
 
-  it('cancels at the end of the period, then renews, reloading the user after each', async () => {
+  it('cancels at the end of the period after asking, then renews, reloading the user after each', async () => {
     const { user, services } = await open('/subscription');
     await heading('Subscription');
     const details = screen.getByRole('region', { name: 'Plan details' });
 
-    const cancel = screen.getByRole('button', { name: 'Cancel at end of period' });
-    await user.click(cancel);
+    // First it asks, saying until when Premium stays; keeping Premium sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Cancel at end of period' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Cancel at the end of the period?' });
+    expect(dialog).toHaveTextContent(`Premium stays active until ${longDate(periodEnd)}.`);
+    expect(within(dialog).getByRole('button', { name: 'Keep Premium' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(requestsTo('PATCH', '/api/stripe/subscription/cancel')).toHaveLength(0);
+    expect(fact(details, 'Expires at')).toBe('Never');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel at end of period' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Cancel at the end of the period?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
 
     expect(
       await screen.findByText(
@@ -203,7 +236,7 @@ describe('/subscription', { timeout: 20_000 }, () => {
     expect(services.session.getUser()?.plan.cancelAtPeriodEnd).toBe(false);
   });
 
-  it('asks before cancelling with refund, then the user is back to role user on the menu', async () => {
+  it('asks before cancelling with refund, then the plans say Premium ended and what was refunded', async () => {
     const { user, router, services } = await open('/subscription');
     await heading('Subscription');
 
@@ -220,13 +253,49 @@ describe('/subscription', { timeout: 20_000 }, () => {
     dialog = await screen.findByRole('alertdialog', { name: 'Cancel Premium now?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
 
-    expect(await heading('Main menu')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/menu');
+    expect(await heading('Plans')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/plans');
+    // What happened: the amount Stripe refunded, in dollars, and Premium is over.
+    const refunded = refundOf(subscriptionId);
+    expect(refunded).toBeGreaterThan(0);
+    expect(screen.getByTestId('premium-ended')).toHaveTextContent(
+      `Premium has ended and ${usd(refunded)} has been refunded to your card. You are on the Free plan again.`,
+    );
+    expect(
+      within(await screen.findByRole('article', { name: 'Free' })).getByText('Current plan'),
+    ).toBeInTheDocument();
     expect(requestsTo('POST', '/api/stripe/subscription/refund')).toHaveLength(1);
     expect(services.session.getUser()).toMatchObject({ role: 'user', limits: { dictionaries: 2 } });
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     expect(screen.getByRole('menuitem', { name: 'Upgrade account' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Subscription' })).not.toBeInTheDocument();
+  });
+
+  it('says in the interface language until when Premium stays and what was refunded', async () => {
+    await chooseInterfaceLanguage('de');
+    const { user } = await open('/subscription');
+    await heading('Abonnement');
+
+    await user.click(screen.getByRole('button', { name: 'Zum Ende des Zeitraums kündigen' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Zum Ende des Zeitraums kündigen?' });
+    // e.g. "21. Juni 2026"
+    expect(dialog).toHaveTextContent(`Premium bleibt bis zum ${longDate(periodEnd, 'de')} aktiv.`);
+    await user.click(within(dialog).getByRole('button', { name: 'Abonnement kündigen' }));
+    expect(
+      await screen.findByText(
+        `Dein Abonnement ist gekündigt. Premium bleibt bis zum ${longDate(periodEnd, 'de')} aktiv.`,
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Jetzt kündigen mit Erstattung' }));
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Kündigen und erstatten' }));
+
+    expect(await heading('Tarife')).toBeInTheDocument();
+    // e.g. "3,98 $"
+    expect(screen.getByTestId('premium-ended')).toHaveTextContent(
+      `Premium ist beendet und ${usd(refundOf(subscriptionId), 'de')} wurden auf deine Karte erstattet.`,
+    );
   });
 
   it('tells a failed refund inside the dialog and keeps Premium', async () => {
@@ -279,9 +348,11 @@ describe('/subscription', { timeout: 20_000 }, () => {
 });
 
 describe('/stripe/success', { timeout: 20_000 }, () => {
-  it('says the upgrade can take up to 5 minutes and polls the user until premium arrives', async () => {
+  it('thanks for a paid session, says the upgrade can take up to 5 minutes and polls until premium', async () => {
     await browser.signIn();
     const sessionId = await openCheckout(server, browser);
+    // Paid at Stripe, which sends the customer here; its webhooks are still on their way.
+    const webhooks = await payWithoutTellingServer(server, sessionId);
     const looks = watchUserLooks(browser);
     const { user, router } = await renderApp({
       path: `/stripe/success?session_id=${sessionId}`,
@@ -291,13 +362,14 @@ describe('/stripe/success', { timeout: 20_000 }, () => {
     expect(await heading('Payment complete')).toBeInTheDocument();
 
     const status = screen.getByTestId('payment-status');
+    expect(status).toHaveTextContent('Thank you! Your payment has been received.');
     expect(status).toHaveTextContent('can take up to 5 minutes');
     expect(screen.getByText('Waiting for confirmation…')).toBeInTheDocument();
     // Start-up and the page's first look still see role user: Stripe has not told the server yet.
     await waitFor(() => expect(looks.roles).toEqual(['user', 'user']));
 
-    // The customer has paid; Stripe's webhooks reach the server.
-    await stripeOf(server).completeCheckout(sessionId);
+    // Stripe's webhooks reach the server.
+    await webhooks.deliver();
 
     expect(
       await screen.findByText('Premium is active. Enjoy the higher limits!', {}, { timeout: 10_000 }),
@@ -340,6 +412,72 @@ describe('/stripe/success', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Premium is active. Enjoy the higher limits!')).toBeInTheDocument();
     expect(services.session.getUser()?.role).toBe('premium');
+  });
+});
+
+describe('/stripe/success without a paid session of this user', { timeout: 20_000 }, () => {
+  const noPayment = async () => {
+    expect(await heading('No payment to confirm here')).toBeInTheDocument();
+    expect(screen.getByText(/no completed payment of yours to confirm/)).toBeInTheDocument();
+    expect(screen.queryByText(/Thank you/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Your payment has been received/)).not.toBeInTheDocument();
+    // Nothing went wrong from the user's point of view: no error modal.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Main menu' })).toHaveAttribute('href', '/menu');
+  };
+  const sessionChecks = () =>
+    browser.requests.filter((request) => request.url.startsWith('/api/stripe/session/'));
+
+  beforeEach(async () => {
+    await browser.signIn();
+  });
+
+  it('confirms nothing without a session_id, and leads to the plans', async () => {
+    const { user, router } = await open('/stripe/success');
+    await noPayment();
+    expect(sessionChecks()).toHaveLength(0);
+
+    await user.click(screen.getByRole('link', { name: 'View plans' }));
+    expect(await heading('Plans')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/plans');
+  });
+
+  it('shows a spinner while it checks, then confirms nothing for a made-up session', async () => {
+    const stripe = stripeOf(server);
+    const lookup = stripe.pause({ method: 'GET', path: /^\/v1\/checkout\/sessions\/cs_test_/ });
+    try {
+      await open('/stripe/success?session_id=cs_test_0123456789abcdef');
+      await lookup.reached;
+      expect(await heading('Checking your payment')).toBeInTheDocument();
+      expect(screen.getByTestId('payment-checking')).toHaveTextContent('Asking Stripe about your payment…');
+      expect(screen.queryByText(/Thank you/)).not.toBeInTheDocument();
+    } finally {
+      lookup.release();
+    }
+    await noPayment();
+    expect(sessionChecks().map((request) => request.url)).toEqual([
+      '/api/stripe/session/cs_test_0123456789abcdef',
+    ]);
+  });
+
+  it('confirms nothing for another user’s paid session', async () => {
+    const other = server.browser();
+    await other.signIn();
+    const theirs = await openCheckout(server, other);
+    await stripeOf(server).completeCheckout(theirs);
+
+    await open(`/stripe/success?session_id=${theirs}`);
+
+    await noPayment();
+    expect(sessionChecks()).toHaveLength(1);
+  });
+
+  it('confirms nothing for the user’s own session before it is paid', async () => {
+    const sessionId = await openCheckout(server, browser);
+
+    await open(`/stripe/success?session_id=${sessionId}`);
+
+    await noPayment();
   });
 });
 

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@wordhoard/shared';
 import { useCallback, useMemo } from 'react';
-import type { HttpClient } from '../../../shared/http';
+import { ApiError, type HttpClient } from '../../../shared/http';
 import { useServices } from '../../../shared/services';
 
 export const paymentsKeys = {
   plans: () => ['payments', 'plans'] as const,
+  checkoutSession: (id: string) => ['payments', 'checkoutSession', id] as const,
 };
 
 /** GET /stripe/plans: Free and Premium with their limits and prices (public, works without Stripe). */
@@ -22,6 +23,27 @@ export function plansQuery(http: HttpClient) {
 export function usePlans() {
   const { http } = useServices();
   return useQuery(plansQuery(http));
+}
+
+/**
+ * GET /stripe/session/:id: the signed-in user's Checkout Session `id`, or `null` when there is no
+ * such session of theirs (404: made up, or someone else's). Silent: the page tells a 404 as
+ * "nothing to confirm" and reports any other failure itself.
+ */
+export function useCheckoutSession(id: string | null) {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: paymentsKeys.checkoutSession(id ?? ''),
+    queryFn: async ({ signal }) => {
+      try {
+        return await http.request('checkoutSession', { params: { id: id ?? '' }, silent: true, signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled: id !== null && id !== '',
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { User } from '@wordhoard/shared';
+import type { RefundedSubscription, User } from '@wordhoard/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,9 +11,15 @@ import { useFormatters } from './format';
 export type SubscriptionAction = 'cancel' | 'renew' | 'portal' | 'refund';
 type Action = SubscriptionAction;
 
+/** What /plans is told after "cancel now with refund" (router state): Premium ended, and the refund. */
+export interface PremiumEndedState {
+  premiumEnded: { refund: RefundedSubscription['refund'] };
+}
+
 /**
- * The subscription screen's state and its four actions: cancel at period end or renew, open
- * Stripe's portal, and cancel now with a refund (behind a confirmation whose errors show in it).
+ * The subscription screen's state and its four actions: cancel at period end (behind a
+ * confirmation) or renew, open Stripe's portal, and cancel now with a refund (behind a
+ * confirmation whose errors show in it).
  */
 export function useSubscriptionActions(user: User) {
   const { t } = useTranslation();
@@ -25,12 +31,18 @@ export function useSubscriptionActions(user: User) {
   const [busy, setBusy] = useState<Action | null>(null);
   const [outcome, setOutcome] = useState<ReactNode | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [cancelConfirmOpen, setCancelConfirmOpen] = useState(false);
   const [refundError, setRefundError] = useState<string | null>(null);
   const { plan } = user;
 
+  /** Renews at once; cancelling at period end asks first (the confirmation calls `cancel`). */
+  function toggleRenewal() {
+    if (plan.cancelAtPeriodEnd) void changeRenewal('renew');
+    else setCancelConfirmOpen(true);
+  }
+
   /** Cancel at period end, or undo that; then the fresh user shows the new state everywhere. */
-  async function toggleRenewal() {
-    const action = plan.cancelAtPeriodEnd ? 'renew' : 'cancel';
+  async function changeRenewal(action: 'cancel' | 'renew') {
     setBusy(action);
     setOutcome(null);
     try {
@@ -44,6 +56,7 @@ export function useSubscriptionActions(user: User) {
     } catch {
       // The http client has put the reason in the error modal.
     } finally {
+      setCancelConfirmOpen(false);
       setBusy(null);
     }
   }
@@ -61,9 +74,10 @@ export function useSubscriptionActions(user: User) {
   async function refund() {
     setBusy('refund');
     setRefundError(null);
+    let ended: RefundedSubscription;
     try {
       // Silent: a failure is told inside the dialog, where the user's attention is.
-      await calls.refundSubscription();
+      ended = await calls.refundSubscription();
     } catch (error) {
       setBusy(null);
       if (isCancelledError(error)) return;
@@ -84,7 +98,11 @@ export function useSubscriptionActions(user: User) {
       return;
     }
     // Back to role user: this screen is no longer theirs (the route guard would say the same).
-    if (fresh.role !== 'premium') await navigate(PATHS.menu, { replace: true });
+    // The plans page says what happened: Premium has ended, and what was refunded.
+    if (fresh.role !== 'premium') {
+      const state: PremiumEndedState = { premiumEnded: { refund: ended.refund } };
+      await navigate(PATHS.plans, { replace: true, state });
+    }
   }
 
   return {
@@ -92,6 +110,9 @@ export function useSubscriptionActions(user: User) {
     outcome,
     confirmOpen,
     setConfirmOpen,
+    cancelConfirmOpen,
+    setCancelConfirmOpen,
+    cancel: () => void changeRenewal('cancel'),
     refundError,
     setRefundError,
     toggleRenewal,

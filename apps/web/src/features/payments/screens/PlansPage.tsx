@@ -2,6 +2,7 @@ import type { Plan } from '@wordhoard/shared';
 import { RotateCcw, ShieldCheck, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { ApiError, isCancelledError } from '../../../shared/http';
 import { useUser } from '../../../shared/session';
 import { Button, Card, LoadingIndicator, Page, Spinner } from '../../../shared/ui';
@@ -9,11 +10,25 @@ import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestError
 import { usePlans, useReloadUser, useSubscriptionCalls } from '../api/payments';
 import { PlanCard } from '../components/PlanCard';
 import { StatusNotice } from '../components/StatusNotice';
+import { useFormatters } from '../lib/format';
+import type { PremiumEndedState } from '../lib/useSubscriptionActions';
 import styles from './PlansPage.module.css';
 
-/** Free and Premium side by side, the user's plan marked, and the way to Stripe Checkout. */
+/** The router state the subscription screen leaves after "cancel now with refund", if any. */
+function premiumEnded(state: unknown): PremiumEndedState['premiumEnded'] | null {
+  if (typeof state !== 'object' || state === null || !('premiumEnded' in state)) return null;
+  return (state as PremiumEndedState).premiumEnded;
+}
+
+/**
+ * Free and Premium side by side, the user's plan marked, and the way to Stripe Checkout. Right
+ * after "cancel now with refund" it also says that Premium has ended and what was refunded.
+ */
 export default function PlansPage() {
   const { t } = useTranslation();
+  const format = useFormatters();
+  const location = useLocation();
+  const ended = premiumEnded(location.state);
   const user = useUser();
   const plans = usePlans();
   const calls = useSubscriptionCalls();
@@ -93,6 +108,18 @@ export default function PlansPage() {
   return (
     <Page title={t('Plans.Title')} lead={t('Plans.Lead')}>
       <div>
+        {ended && (
+          <StatusNotice
+            tone="success"
+            message={
+              ended.refund && ended.refund.amount > 0
+                ? t('Plans.Ended', { amount: format.price(ended.refund.amount, ended.refund.currency) })
+                : t('Plans.EndedNoRefund')
+            }
+            className={styles.status}
+            data-testid="premium-ended"
+          />
+        )}
         <StatusNotice
           tone="warning"
           message={unavailable ? t('Plans.Unavailable') : null}

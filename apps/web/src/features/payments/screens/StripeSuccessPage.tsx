@@ -1,9 +1,14 @@
 import { ROLE_UPDATE_DELAY_MS, type User } from '@wordhoard/shared';
-import { CreditCard, House, RotateCcw } from 'lucide-react';
+import { CreditCard, House, RotateCcw, Sparkles } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PATHS } from '../../../shared/routing';
+import { useSearchParams } from 'react-router';
+import { isCancelledError } from '../../../shared/http';
+import { PATHS, PLANS_ROLES, SUBSCRIPTION_ROLES } from '../../../shared/routing';
 import { useUser } from '../../../shared/session';
-import { Button, Card, Page, Spinner } from '../../../shared/ui';
+import { Button, Card, LoadingIndicator, Page, Spinner } from '../../../shared/ui';
+import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
+import { useCheckoutSession } from '../api/payments';
 import { FactList } from '../components/FactList';
 import { StatusNotice } from '../components/StatusNotice';
 import { useFormatters } from '../lib/format';
@@ -20,8 +25,8 @@ interface StripeSuccessViewProps {
 }
 
 /**
- * Where Stripe Checkout returns after payment. The role changes when the webhook arrives, which
- * can take up to five minutes (SPEC §4): the page says so and watches the user until then.
+ * The thanks for a payment the server has confirmed. The role changes when the webhook arrives,
+ * which can take up to five minutes (SPEC §4): the page says so and watches the user until then.
  */
 export function StripeSuccessView({
   pollIntervalMs = ROLE_POLL_INTERVAL_MS,
@@ -103,6 +108,79 @@ function NewPlan({ user }: { user: User }) {
   );
 }
 
+/**
+ * Where Stripe Checkout returns after payment (`?session_id=cs_…`). Anyone can open this address,
+ * so the page first asks the server about the session: the thanks only for a completed, paid
+ * Checkout Session of the signed-in user; without one, a neutral page that confirms nothing.
+ */
 export default function StripeSuccessPage() {
-  return <StripeSuccessView />;
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get('session_id');
+  const session = useCheckoutSession(sessionId);
+  const handleError = useRequestErrorHandler();
+  const { error } = session;
+
+  useEffect(() => {
+    // A 404 is no error here (the query answers null); anything else takes the usual path.
+    if (error && !isCancelledError(error)) handleError(error);
+  }, [error, handleError]);
+
+  if (!sessionId) return <NoPaymentView />;
+  if (session.isPending) return <CheckingView />;
+  if (session.isError) return <NoPaymentView failed onRetry={() => void session.refetch()} />;
+  if (session.data?.paid) return <StripeSuccessView />;
+  return <NoPaymentView />;
+}
+
+/** While the server asks Stripe about the session. */
+function CheckingView() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('Stripe.CheckingTitle')} width="narrow">
+      <LoadingIndicator label={t('Stripe.CheckingPayment')} data-testid="payment-checking" />
+    </Page>
+  );
+}
+
+/**
+ * No completed payment of this user to confirm (no session, a made-up or someone else's one, or
+ * one not paid), or the check itself `failed`: nothing is claimed, and the way on is offered.
+ */
+function NoPaymentView({ failed = false, onRetry }: { failed?: boolean; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const mayUpgrade = user !== null && (PLANS_ROLES as readonly string[]).includes(user.role);
+  const subscribed = user !== null && (SUBSCRIPTION_ROLES as readonly string[]).includes(user.role);
+  return (
+    <Page
+      title={t('Stripe.NoPaymentTitle')}
+      lead={failed ? t('Stripe.CheckFailed') : t('Stripe.NoPaymentText')}
+      width="narrow"
+    >
+      <div className={styles.actions}>
+        {failed && onRetry && (
+          <Button icon={<RotateCcw />} onClick={onRetry}>
+            {t('Stripe.CheckAgain')}
+          </Button>
+        )}
+        {mayUpgrade && (
+          <Button to={PATHS.plans} variant={failed ? 'secondary' : 'primary'} icon={<Sparkles />}>
+            {t('Stripe.ToPlans')}
+          </Button>
+        )}
+        {subscribed && (
+          <Button to={PATHS.subscription} variant={failed ? 'secondary' : 'primary'} icon={<CreditCard />}>
+            {t('Stripe.ToSubscription')}
+          </Button>
+        )}
+        <Button
+          to={PATHS.menu}
+          variant={failed || mayUpgrade || subscribed ? 'secondary' : 'primary'}
+          icon={<House />}
+        >
+          {t('Common.MainMenu')}
+        </Button>
+      </div>
+    </Page>
+  );
 }

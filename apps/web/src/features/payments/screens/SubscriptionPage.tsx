@@ -27,6 +27,9 @@ function Subscription({ user }: { user: User }) {
     outcome,
     confirmOpen,
     setConfirmOpen,
+    cancelConfirmOpen,
+    setCancelConfirmOpen,
+    cancel,
     refundError,
     setRefundError,
     toggleRenewal,
@@ -36,6 +39,8 @@ function Subscription({ user }: { user: User }) {
   const { plan, limits } = user;
 
   const renewing = !plan.cancelAtPeriodEnd;
+  /** Where the paid period ends: Premium stays until then after a cancellation. */
+  const periodEnd = plan.nextPaymentDate ?? plan.expiresAt;
   const statusLine =
     renewing && plan.nextPaymentDate
       ? t('Subscription.Renews', { date: format.date(plan.nextPaymentDate) })
@@ -119,7 +124,7 @@ function Subscription({ user }: { user: User }) {
             aria-disabled={busy !== null || undefined}
             aria-busy={busy === 'cancel' || busy === 'renew' || undefined}
             onClick={() => {
-              if (busy === null) void toggleRenewal();
+              if (busy === null) toggleRenewal();
             }}
           >
             {renewing ? t('Subscription.CancelAtPeriodEnd') : t('Subscription.Renew')}
@@ -164,6 +169,21 @@ function Subscription({ user }: { user: User }) {
         </div>
       </Card>
 
+      <ConfirmDialog
+        open={cancelConfirmOpen}
+        onOpenChange={setCancelConfirmOpen}
+        title={t('Subscription.CancelConfirmTitle')}
+        description={
+          periodEnd
+            ? t('Subscription.CancelConfirmText', { date: format.date(periodEnd) })
+            : t('Subscription.CancelAtPeriodEndHint')
+        }
+        confirmLabel={t('Subscription.CancelConfirm')}
+        cancelLabel={t('Subscription.Keep')}
+        onConfirm={cancel}
+        pending={busy === 'cancel'}
+        tone="primary"
+      />
       <ConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}

@@ -24,13 +24,13 @@ export async function openCheckout(server: ApiServer, browser: TestBrowser): Pro
 /**
  * Signs the browser in as a user who bought Premium through Checkout (as the server's payments
  * suites do): Stripe's signed webhooks have reached the server. Answers the user as GET
- * /users/me has it then, and the end of the paid period at Stripe.
+ * /users/me has it then, the end of the paid period at Stripe and the subscription's id there.
  */
 export async function signInAsPremium(
   server: ApiServer,
   browser: TestBrowser,
   { interfaceLanguage }: { interfaceLanguage?: Language } = {},
-): Promise<{ user: User; periodEnd: Date }> {
+): Promise<{ user: User; periodEnd: Date; subscriptionId: string }> {
   const stripe = stripeOf(server);
   await browser.signIn();
   const api = server.api.as(browser.cookie());
@@ -44,7 +44,32 @@ export async function signInAsPremium(
   if (periodEnd === undefined) throw new Error(`no subscription for Checkout Session ${sessionId}`);
   const user = (await api.call('me')).data();
   if (user.role !== 'premium') throw new Error(`Checkout left the user ${user.role}`);
-  return { user, periodEnd: new Date(periodEnd * 1000) };
+  return { user, periodEnd: new Date(periodEnd * 1000), subscriptionId };
+}
+
+/**
+ * The customer pays at Stripe and Stripe sends them back to /stripe/success, but its webhooks
+ * have not reached the server yet: the Checkout Session is complete, the user still role user.
+ * Answers the held events; delivering them is what tells the server.
+ */
+export async function payWithoutTellingServer(server: ApiServer, sessionId: string) {
+  const stripe = stripeOf(server);
+  const before = stripe.events.length;
+  stripe.autoDeliver = false;
+  try {
+    await stripe.completeCheckout(sessionId);
+  } finally {
+    stripe.autoDeliver = true;
+  }
+  const held = stripe.events.slice(before);
+  return {
+    deliver: async () => {
+      for (const event of held) {
+        const status = await stripe.deliver(event);
+        if (status !== 200) throw new Error(`webhook ${event.type} answered ${status}`);
+      }
+    },
+  };
 }
 
 /**

@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const main = path.resolve(here, '../../apps/server/dist/main.js');
+// SERVER_MAIN points at another build of the server (e.g. one built into a folder of its own).
+const main = process.env.SERVER_MAIN
+  ? path.resolve(process.env.SERVER_MAIN)
+  : path.resolve(here, '../../apps/server/dist/main.js');
 const port = Number(process.env.PORT ?? 3100);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wordhoard-e2e-'));
 

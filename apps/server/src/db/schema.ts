@@ -16,7 +16,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Language, ReviewResult, Role, SortingConfigs, TestRange, TestResult } from '@wordhoard/shared';
+import type {
+  Language,
+  ReviewResult,
+  Role,
+  SortingConfigs,
+  TestRange,
+  TesterOptions,
+  TestResult,
+} from '@wordhoard/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -272,6 +280,11 @@ export const testSessions = pgTable(
      * saved before: the defaults.
      */
     scheduler: jsonb('scheduler').$type<StoredSchedulerSettings>(),
+    /**
+     * The options the test was started with (POST /tester's body), so its report can offer
+     * "try again" on any device. Null in tests saved before.
+     */
+    options: jsonb('options').$type<TesterOptions>(),
     /** How many words the test has (its `test_items`, positions 0 … total − 1). */
     total: integer('total').notNull(),
     position: integer('position').notNull().default(0),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@wordhoard/shared';
 import { createUser } from '../../test/fixtures';
@@ -103,7 +104,75 @@ describe(`HTTP conventions (${testDriver})`, () => {
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/text\/html/);
   });
+
+  it('serves the API docs under a policy that allows every inline script and style they use', async () => {
+    for (const url of ['/api/docs', '/api/docs/']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain("'unsafe-inline'");
+      expect(csp).not.toContain("'unsafe-eval'");
+      const scriptSources = sourcesFor(csp, 'script-src-elem', 'script-src');
+      const styleSources = sourcesFor(csp, 'style-src-elem', 'style-src');
+
+      // Inline code in the page itself runs only with the policy's nonce or its hash.
+      const inlineScripts = [...page.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)];
+      const inlineStyles = [...page.body.matchAll(/<style([^>]*)>([\s\S]*?)<\/style>/g)];
+      for (const [, attributes, text] of inlineScripts) {
+        expect(allowsInline(scriptSources, attributes ?? '', text ?? ''), `script ${text}`).toBe(true);
+      }
+      for (const [, attributes, text] of inlineStyles) {
+        expect(allowsInline(styleSources, attributes ?? '', text ?? ''), `style ${text}`).toBe(true);
+      }
+      expect(page.body).not.toMatch(/\sstyle=/);
+
+      // Its scripts are files of its own origin; the <style> elements they render (React
+      // elements with a literal text) are allowed by hash.
+      const scripts = [...page.body.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] ?? '');
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scriptSources).toContain("'self'");
+      const renderedStyles: string[] = [];
+      for (const src of scripts) {
+        const script = new URL(src, `http://localhost${url}`);
+        expect(script.origin).toBe('http://localhost');
+        const file = await t.app.inject({ method: 'GET', url: script.pathname });
+        expect(file.statusCode, script.pathname).toBe(200);
+        for (const match of file.body.matchAll(/createElement\("style",[^,]*,("(?:[^"\\]|\\.)*")\)/g)) {
+          renderedStyles.push(JSON.parse(match[1] ?? '""') as string);
+        }
+      }
+      expect(renderedStyles.length).toBeGreaterThan(0);
+      for (const text of renderedStyles) {
+        expect(allowsInline(styleSources, '', text), `rendered style ${text}`).toBe(true);
+      }
+    }
+  });
 });
+
+/** The sources of the first of `directives` the policy names, else of default-src. */
+function sourcesFor(csp: string, ...directives: string[]): string[] {
+  const policy = new Map(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((tokens) => tokens[0])
+      .map((tokens) => [tokens[0] ?? '', tokens.slice(1)] as const),
+  );
+  for (const directive of [...directives, 'default-src']) {
+    const sources = policy.get(directive);
+    if (sources) return sources;
+  }
+  return [];
+}
+
+/** Whether an inline element with these attributes and text may apply: its nonce or its hash. */
+function allowsInline(sources: string[], attributes: string, text: string): boolean {
+  const nonce = /\bnonce="([^"]+)"/.exec(attributes)?.[1];
+  if (nonce && sources.includes(`'nonce-${nonce}'`)) return true;
+  const hash = createHash('sha256').update(text, 'utf8').digest('base64');
+  return sources.includes(`'sha256-${hash}'`);
+}
 
 describe('validation errors', () => {
   it('answers 400 VALIDATION_ERROR with a localized message per field', async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config';
 import { AppError } from '../domain/errors';
@@ -35,6 +35,41 @@ export function pageCsp(nonce: string): string {
   ].join('; ');
 }
 
+/**
+ * The inline styles Swagger UI's own scripts put into the page: the logo SVG in its top bar
+ * carries one `<style>` element (swagger-ui-standalone-preset.js). The docs policy allows
+ * exactly these by hash; an upgrade that changes them fails the docs CSP test in
+ * app.api.test.ts.
+ */
+const DOCS_INLINE_STYLES = ['.logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}'];
+
+function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The policy for the API docs (Swagger UI under /api/docs): its scripts and styles are files
+ * of its own origin, the OpenAPI document is fetched from the same origin, and the only inline
+ * code it needs is the styles above, allowed by hash; nothing else inline runs.
+ */
+export const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  `style-src 'self' ${DOCS_INLINE_STYLES.map(cspHash).join(' ')}`,
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function isDocs(url: string): boolean {
+  return url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?');
+}
+
 /** For JSON and static files nothing should ever execute or be framed. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -65,12 +100,14 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     }
     if (reply.cspNonce) {
       reply.header('content-security-policy', pageCsp(reply.cspNonce));
-    } else if (!request.url.startsWith('/api/docs')) {
+    } else if (isDocs(request.url)) {
+      reply.header('content-security-policy', DOCS_CSP);
+    } else {
       reply.header('content-security-policy', API_CSP);
     }
     // API answers are personal (a user, their words, their test) or errors about them: no
     // browser or shared cache may keep them, whatever a handler or plugin set.
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+    if (request.url.startsWith('/api/') && !isDocs(request.url)) {
       reply.header('cache-control', 'no-store');
     }
     return payload;

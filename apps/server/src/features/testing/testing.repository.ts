@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
-import { MASTERED_STABILITY_DAYS, type Language } from '@wordhoard/shared';
+import { MASTERED_STABILITY_DAYS, type Language, type TesterOptions } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
 import {
@@ -258,6 +258,8 @@ export class TestingRepository {
         session: SessionRecord;
         test: TestCursor | null;
         finishedItems: ReportItem[] | null;
+        /** The options the test was started with; null without a test or in tests saved before. */
+        options: TesterOptions | null;
         used: number;
       }
     | undefined
@@ -277,6 +279,7 @@ export class TestingRepository {
             from test_items finished where finished.test_id = ${testSessions.id}
           ) end`,
         used: sql<number>`coalesce(${dailyAttempts.count}, 0)`,
+        options: testSessions.options,
       });
       return cursor
         .leftJoin(
@@ -288,8 +291,8 @@ export class TestingRepository {
     });
     const [row] = await query.execute({ ...caller, day });
     if (!row) return undefined;
-    const { session, finishedItems, used, ...cursor } = row;
-    return { session, test: toCursor(cursor), finishedItems, used };
+    const { session, finishedItems, options, used, ...cursor } = row;
+    return { session, test: toCursor(cursor), finishedItems, options, used };
   }
 
   /**

@@ -19,9 +19,7 @@ export function registerDictionariesRoutes(
     return null;
   });
   route(app, 'importDictionary', ({ caller, body }) => dictionaries.importDictionary(caller, body));
-  route(app, 'importWords', ({ caller, params, body }) =>
-    dictionaries.importWords(caller, params.id, body.words),
-  );
+  route(app, 'importWords', ({ caller, params, body }) => dictionaries.importWords(caller, params.id, body));
   route(app, 'exportDictionary', async ({ caller, params, query, reply }) => {
     const exported = await dictionaries.export(caller, params.id);
     const { name, words } = exported.dictionary;

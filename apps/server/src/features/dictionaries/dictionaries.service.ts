@@ -3,6 +3,7 @@ import {
   DEFAULT_SORTING_CONFIGS,
   ROLE_LIMITS,
   termKey,
+  wordInputSchema,
   type Dictionary,
   type DictionaryExport,
   type ImportResult,
@@ -15,10 +16,11 @@ import {
   type dictionariesQuerySchema,
   type dictionaryQuerySchema,
   type importDictionaryBodySchema,
+  type importWordsBodySchema,
   type updateDictionaryBodySchema,
 } from '@wordhoard/shared';
 import type { z } from 'zod';
-import { AppError, notFound } from '../../domain/errors';
+import { AppError, limitReached, notFound } from '../../domain/errors';
 import type { DictionariesRepository, DictionaryRow } from './dictionaries.repository';
 import { toDictionaryDto, toWordDto } from './dictionary.presenter';
 
@@ -27,6 +29,9 @@ type PageQuery = z.output<typeof dictionaryQuerySchema>;
 type CreateBody = z.output<typeof createDictionaryBodySchema>;
 type UpdateBody = z.output<typeof updateDictionaryBodySchema>;
 type ImportDictionaryBody = z.output<typeof importDictionaryBodySchema>;
+type ImportWordsBody = z.output<typeof importWordsBodySchema>;
+/** A word to import, with where it was in the request. */
+type ImportCandidate = { index: number; word: NewWord };
 type Tx = Parameters<Parameters<DictionariesRepository['transaction']>[0]>[0];
 type NewWord = Required<Pick<WordInput, 'term' | 'definitions'>>;
 
@@ -84,7 +89,7 @@ export class DictionariesService {
     if (!role) throw new AppError('UNAUTHORIZED');
     const limit = ROLE_LIMITS[role].dictionaries;
     if ((await this.repository.countForUser(tx, userId)) >= limit) {
-      throw new AppError('MAX_DICTIONARIES', { role, limit });
+      throw limitReached('MAX_DICTIONARIES', { role, limit });
     }
     const now = this.clock();
     const dictionary = await this.repository.insert(tx, {
@@ -188,7 +193,7 @@ export class DictionariesService {
 
         const wordsCount = dictionary.wordsCount - deleteIds.length + creates.length;
         if (creates.length > 0 && wordsCount > ROLE_LIMITS[role].wordsPerDictionary)
-          throw new AppError('MAX_WORDS');
+          throw limitReached('MAX_WORDS', { role, limit: ROLE_LIMITS[role].wordsPerDictionary });
 
         const now = this.clock();
         await this.repository.deleteWords(tx, id, deleteIds);
@@ -238,16 +243,18 @@ export class DictionariesService {
   /**
    * Adds imported words in one transaction (docs/decisions/0012-data-portability.md): a term
    * seen earlier in the import or already in the dictionary is skipped and reported; more
-   * words than the role allows refuse the whole import. Nothing is saved on a refusal.
+   * words than the role allows refuse the whole import. Nothing is saved on a refusal. With
+   * `skipInvalid` each word is judged here (the contract let any text through): invalid words
+   * and those past the word limit are skipped and reported too, and the rest is saved.
    */
-  async importWords(caller: Caller, id: string, words: NewWord[]): Promise<ImportResult> {
+  async importWords(caller: Caller, id: string, body: ImportWordsBody): Promise<ImportResult> {
     const { userId } = await caller.session();
     return this.guardDuplicates(() =>
       this.repository.transaction(async (tx) => {
         const role = await this.repository.lockOwner(tx, userId);
         const dictionary = await this.repository.lockDictionary(tx, userId, id);
         if (!role || !dictionary) throw notFound();
-        return this.addWords(tx, role, dictionary, words);
+        return this.addWords(tx, role, dictionary, body);
       }),
     );
   }
@@ -264,7 +271,7 @@ export class DictionariesService {
           // An imported file carries no exam: the learner sets one on the new dictionary.
           examDate: null,
         });
-        return this.addWords(tx, role, dictionary, body.words);
+        return this.addWords(tx, role, dictionary, body);
       }),
     );
   }
@@ -273,26 +280,40 @@ export class DictionariesService {
     tx: Tx,
     role: Role,
     dictionary: DictionaryRow,
-    words: NewWord[],
+    body: ImportWordsBody,
   ): Promise<ImportResult> {
     const skipped: ImportResult['skipped'] = [];
-    const fresh = new Map<string, NewWord>();
-    for (const word of words) {
-      const key = termKey(word.term);
-      if (fresh.has(key)) skipped.push({ term: word.term, reason: 'duplicateInFile' });
-      else fresh.set(key, word);
+    const fresh = new Map<string, ImportCandidate>();
+    for (const candidate of judgeImport(body, skipped)) {
+      const key = termKey(candidate.word.term);
+      const first = fresh.get(key);
+      if (first) {
+        skipped.push({
+          term: candidate.word.term,
+          reason: 'duplicateInFile',
+          index: candidate.index,
+          firstIndex: first.index,
+        });
+      } else fresh.set(key, candidate);
     }
     const existing = new Set(
       (await this.repository.existingTerms(tx, dictionary.id, [...fresh.keys()], [])).map(termKey),
     );
+    let room = Math.max(0, ROLE_LIMITS[role].wordsPerDictionary - dictionary.wordsCount);
     const toInsert: NewWord[] = [];
-    for (const [key, word] of fresh) {
-      if (existing.has(key)) skipped.push({ term: word.term, reason: 'alreadyInDictionary' });
-      else toInsert.push(word);
+    for (const [key, { index, word }] of fresh) {
+      if (existing.has(key)) skipped.push({ term: word.term, reason: 'alreadyInDictionary', index });
+      else if (body.skipInvalid && room === 0)
+        skipped.push({ term: word.term, reason: 'overWordLimit', index });
+      else {
+        toInsert.push(word);
+        room -= 1;
+      }
     }
+    skipped.sort((a, b) => a.index - b.index);
     const wordsCount = dictionary.wordsCount + toInsert.length;
     if (toInsert.length > 0 && wordsCount > ROLE_LIMITS[role].wordsPerDictionary)
-      throw new AppError('MAX_WORDS');
+      throw limitReached('MAX_WORDS', { role, limit: ROLE_LIMITS[role].wordsPerDictionary });
     if (toInsert.length === 0) return { dictionary: toDictionaryDto(dictionary), imported: 0, skipped };
 
     const now = this.clock();
@@ -348,4 +369,29 @@ export class DictionariesService {
       dictionary: { ...toDictionaryDto(dictionary), words: words.map(toWordDto) },
     };
   }
+}
+
+/**
+ * The words of an import worth looking at, with their positions. Without `skipInvalid` the
+ * contract has already checked every one; with it, each is checked here with the same rules,
+ * and an invalid one goes to `skipped` with its problems (encoded validation messages).
+ */
+function judgeImport(body: ImportWordsBody, skipped: ImportResult['skipped']): ImportCandidate[] {
+  if (!body.skipInvalid) return body.words.map((word, index) => ({ index, word }));
+  const candidates: ImportCandidate[] = [];
+  body.words.forEach((raw, index) => {
+    const parsed = wordInputSchema.safeParse(raw);
+    if (parsed.success) {
+      candidates.push({ index, word: parsed.data });
+      return;
+    }
+    const problems: NonNullable<ImportResult['skipped'][number]['problems']> = [];
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] === 'term' ? 'term' : 'definitions';
+      if (!problems.some((problem) => problem.field === field && problem.message === issue.message))
+        problems.push({ field, message: issue.message });
+    }
+    skipped.push({ term: raw.term, reason: 'invalid', index, problems });
+  });
+  return candidates;
 }

@@ -102,8 +102,8 @@ describe(`import (${testDriver})`, () => {
     expect(result.dictionary.wordsCount).toBe(3);
     expect(result.skipped).toEqual(
       expect.arrayContaining([
-        { term: 'Moon', reason: 'duplicateInFile' },
-        { term: 'SUN', reason: 'alreadyInDictionary' },
+        { term: 'Moon', reason: 'duplicateInFile', index: 2, firstIndex: 0 },
+        { term: 'SUN', reason: 'alreadyInDictionary', index: 1 },
       ]),
     );
     expect(result.skipped).toHaveLength(2);
@@ -132,6 +132,81 @@ describe(`import (${testDriver})`, () => {
       ]),
     );
     expect(await stateFingerprint(t.database.db)).toBe(before);
+  });
+
+  it('with skipInvalid, saves the valid words and reports every skipped one by its position', async () => {
+    const guest = await createUser(t.app, 'guest');
+    // A guest may have 100 words: room for two more.
+    const { dictionary } = await newDictionary(guest, [
+      { term: 'Sun', definitions: ['Sonne'] },
+      ...words(97),
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/dictionaries/${dictionary.id}/import`,
+      headers: { cookie: guest.cookie, 'accept-language': 'de' },
+      payload: {
+        skipInvalid: true,
+        words: [
+          { term: '  moon ', definitions: ['Mond'] },
+          { term: 'bad<tag>', definitions: ['a', 'A'] },
+          { term: 'sun', definitions: ['wieder'] },
+          { term: 'star', definitions: [] },
+          { term: 'MOON', definitions: ['nochmal'] },
+          { term: 'sky', definitions: ['Himmel'] },
+          { term: 'cloud', definitions: ['Wolke'] },
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json<ImportResult>();
+    expect(result.imported).toBe(2);
+    expect(result.dictionary.wordsCount).toBe(100);
+    expect(result.skipped).toEqual([
+      {
+        term: 'bad<tag>',
+        reason: 'invalid',
+        index: 1,
+        problems: [
+          { field: 'term', message: 'validation.forbiddenCharacters' },
+          { field: 'definitions', message: expect.stringMatching(/^validation\.duplicateDefinition/) },
+        ],
+      },
+      { term: 'sun', reason: 'alreadyInDictionary', index: 2 },
+      {
+        term: 'star',
+        reason: 'invalid',
+        index: 3,
+        problems: [{ field: 'definitions', message: 'validation.definitionsRequired' }],
+      },
+      { term: 'MOON', reason: 'duplicateInFile', index: 4, firstIndex: 0 },
+      { term: 'cloud', reason: 'overWordLimit', index: 6 },
+    ]);
+    const terms = (await allTerms(guest, dictionary.id)).map((w: { term: string }) => w.term);
+    expect(terms).toHaveLength(100);
+    expect(terms).toEqual(expect.arrayContaining(['Sun', 'moon', 'sky']));
+    expect(terms).not.toContain('cloud');
+  });
+
+  it('with skipInvalid, creates the dictionary with the valid words only', async () => {
+    const user = await createUser(t.app);
+    const response = await call(user, 'importDictionary', {
+      body: {
+        name: 'Mixed',
+        fromLanguage: 'en',
+        toLanguage: 'de',
+        skipInvalid: true,
+        words: [
+          { term: 'cat', definitions: ['Katze'] },
+          { term: '', definitions: ['leer'] },
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const result = response.json<ImportResult>();
+    expect(result).toMatchObject({ imported: 1, dictionary: { name: 'Mixed', wordsCount: 1 } });
+    expect(result.skipped).toMatchObject([{ term: '', reason: 'invalid', index: 1 }]);
+    expect(await allTerms(user, result.dictionary.id)).toEqual([{ term: 'cat', definitions: ['Katze'] }]);
   });
 
   it('refuses an import past the word limit as a whole', async () => {

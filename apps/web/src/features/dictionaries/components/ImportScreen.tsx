@@ -6,6 +6,7 @@ import { useImportSource, type ImportSourceOptions } from '../lib/useImportSourc
 import styles from '../screens/ImportPage.module.css';
 import { ImportFormatOptions } from './ImportFormatOptions';
 import { ImportPreview } from './ImportPreview';
+import { ImportReport } from './ImportReport';
 
 interface ImportScreenProps extends ImportSourceOptions {
   title: string;
@@ -41,8 +42,17 @@ export function ImportScreen({
     save,
     saving,
     saveError,
+    report,
   } = useImportSource({ context, onImport, validate, onServerFieldError, onSourceInfo });
   const { counts } = preview;
+
+  if (report) {
+    return (
+      <Page title={title} width="wide">
+        <ImportReport report={report} />
+      </Page>
+    );
+  }
 
   return (
     <Page title={title} lead={t('Import.Lead')} width="wide">
@@ -102,6 +112,16 @@ export function ImportScreen({
 
       <div className={styles.saveBar}>
         {preview.blocked && <p className={styles.hint}>{t('Import.FixFirst')}</p>}
+        {preview.blocked && counts.ready > 0 && (
+          <Button
+            variant="secondary"
+            size="lg"
+            disabled={saving || stale}
+            onClick={() => void save({ skipInvalid: true })}
+          >
+            {t('Import.SkipInvalid')}
+          </Button>
+        )}
         {saveError && (
           <p role="alert" className={styles.error}>
             <CircleAlert aria-hidden="true" /> {saveError}

@@ -1,12 +1,12 @@
-import type { SortDirection } from '@wordhoard/shared';
+import type { DictionariesSort, SortDirection, WordsSort } from '@wordhoard/shared';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Select } from '../../../shared/ui';
-import type { Sorting } from '../lib/sorting';
+import { naturalDirection, type Sorting } from '../lib/sorting';
 import styles from './SortControls.module.css';
 
-interface SortControlsProps<S extends string> {
+interface SortControlsProps<S extends DictionariesSort | WordsSort> {
   sorts: readonly S[];
   /** The name of each sort in the interface language. */
   sortLabel: (sort: S) => string;
@@ -14,8 +14,16 @@ interface SortControlsProps<S extends string> {
   onChange: (next: Sorting<S>) => void;
 }
 
-/** What a list is sorted by, and a button that flips the direction. */
-export function SortControls<S extends string>({ sorts, sortLabel, value, onChange }: SortControlsProps<S>) {
+/**
+ * What a list is sorted by, and a button that flips the direction. A newly picked sort starts
+ * in its natural direction (names A→Z, dates newest first).
+ */
+export function SortControls<S extends DictionariesSort | WordsSort>({
+  sorts,
+  sortLabel,
+  value,
+  onChange,
+}: SortControlsProps<S>) {
   const { t } = useTranslation();
   const directionLabelId = useId();
   const ascending = value.direction === 1;
@@ -31,7 +39,7 @@ export function SortControls<S extends string>({ sorts, sortLabel, value, onChan
         options={sorts.map((sort) => ({ value: sort, label: sortLabel(sort) }))}
         onChange={(event) => {
           const sort = sorts.find((candidate) => candidate === event.target.value);
-          if (sort) onChange({ sort, direction: value.direction });
+          if (sort && sort !== value.sort) onChange({ sort, direction: naturalDirection(sort) });
         }}
       />
       <div className={styles.direction}>

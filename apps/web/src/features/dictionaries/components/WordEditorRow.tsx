@@ -1,11 +1,13 @@
 import { splitDefinitions, type Word } from '@wordhoard/shared';
 import { Plus, Trash2, Undo2, X } from 'lucide-react';
-import { memo, useEffect, useRef, type Dispatch } from 'react';
+import { memo, useEffect, useRef, type Dispatch, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
 import { Button, TABULAR_NUMS, TextField, VISUALLY_HIDDEN } from '../../../shared/ui';
 import {
   addDefinition,
+  enterInDefinitions,
+  firstDefinitionEnd,
   removeDefinition,
   startNextDefinition,
   type EditorAction,
@@ -33,6 +35,16 @@ interface WordEditorRowProps {
   dispatch: Dispatch<EditorAction>;
   /** The user is typing this row's term: suggestions follow it. */
   onActivate: (rowKey: string) => void;
+  /** Enter in this word's last field: go on to the next word's term (adding one at the end). */
+  onNext: (rowKey: string) => void;
+}
+
+/** A plain Enter (not one that picks a character in an input method): it never submits the form. */
+function takeEnter(event: KeyboardEvent<HTMLInputElement>): boolean {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return false;
+  if (event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return false;
+  event.preventDefault();
+  return true;
 }
 
 /**
@@ -54,6 +66,7 @@ export const WordEditorRow = memo(function WordEditorRow({
   focusTerm = false,
   dispatch,
   onActivate,
+  onNext,
 }: WordEditorRowProps) {
   const { t } = useTranslation();
   const termRef = useRef<HTMLInputElement>(null);
@@ -104,7 +117,7 @@ export const WordEditorRow = memo(function WordEditorRow({
   }
 
   return (
-    <li className={cx(styles.row, !existing && styles.new)} data-testid="word-row">
+    <li className={cx(styles.row, !existing && styles.new)} data-testid="word-row" data-row-key={rowKey}>
       <fieldset className={styles.fieldset}>
         <legend className={VISUALLY_HIDDEN}>
           {existing
@@ -128,6 +141,14 @@ export const WordEditorRow = memo(function WordEditorRow({
           }}
           onFocus={() => onActivate(rowKey)}
           onBlur={() => touch('term')}
+          onKeyDown={(event) => {
+            if (!takeEnter(event)) return;
+            const input = definitionsRef.current;
+            if (!input) return;
+            input.focus();
+            const caret = firstDefinitionEnd(input.value);
+            input.setSelectionRange(caret, caret);
+          }}
         />
         <div className={styles.definitions}>
           <TextField
@@ -139,6 +160,14 @@ export const WordEditorRow = memo(function WordEditorRow({
             error={definitionsError}
             onChange={(event) => change('definitions', event.target.value)}
             onBlur={() => touch('definitions')}
+            onKeyDown={(event) => {
+              if (!takeEnter(event)) return;
+              const input = event.currentTarget;
+              const step = enterInDefinitions(input.value, input.selectionStart ?? input.value.length);
+              if (step.value !== input.value) change('definitions', step.value);
+              if ('next' in step) onNext(rowKey);
+              else input.setSelectionRange(step.caret, step.caret);
+            }}
           />
           <div className={styles.chipsRow}>
             {list.length > 0 && (

@@ -16,6 +16,21 @@ export interface Sorting<S extends string> {
 }
 
 /**
+ * The direction a newly picked sort starts in, the one people expect of it: names and terms
+ * A→Z, dates newest first, word counts the most first. The direction button flips it after.
+ */
+const NATURAL_DIRECTION: Record<DictionariesSort | WordsSort, SortDirection> = {
+  name: 1,
+  term: 1,
+  update: -1,
+  create: -1,
+  words: -1,
+};
+
+export const naturalDirection = (sort: DictionariesSort | WordsSort): SortDirection =>
+  NATURAL_DIRECTION[sort];
+
+/**
  * A sort choice kept in the user's sortingConfigs: it starts from the stored choice, and a new
  * choice applies at once and is saved with PATCH /users/me, so it comes back on return. Only
  * the latest save's answer updates the session (a newer choice aborts an older save).

@@ -5,6 +5,8 @@ import {
   type ImportContext,
   type ImportResult,
   type Language,
+  type RawImportWord,
+  type WordInput,
 } from '@wordhoard/shared';
 import { useDeferredValue, useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +20,23 @@ import {
   type SourceSettings,
 } from './importSource';
 
+/**
+ * What an import sends: the words the preview found ready; or, skipping the lines that need
+ * fixing, every line as read, for the server to judge again and save only the valid ones.
+ */
+export type ImportRequest =
+  { skipInvalid?: false; words: WordInput[] } | { skipInvalid: true; words: RawImportWord[] };
+
+/** A finished import that skipped the lines needing fixes: what it did, line by line. */
+export interface ImportReport {
+  result: ImportResult;
+  /** The line each word sent started on, by its position in the request. */
+  lines: readonly number[];
+}
+
 export interface ImportSourceOptions {
   context: ImportContext;
-  onImport: (words: { term: string; definitions: string[] }[]) => Promise<ImportResult>;
+  onImport: (request: ImportRequest) => Promise<ImportResult>;
   /** Checks the screen's own fields before saving; false stops the import. */
   validate?: () => boolean;
   /** Places a server validation detail next to its field; false when it has none. */
@@ -47,6 +63,7 @@ export function useImportSource({
   const [settings, setSettings] = useState<SourceSettings>(DEFAULT_SOURCE);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
 
   const deferredText = useDeferredValue(text);
   const parsed = useMemo(
@@ -79,12 +96,26 @@ export function useImportSource({
     }
   }
 
-  async function save() {
+  /**
+   * Saves the ready words and opens the dictionary; or, with `skipInvalid`, sends every line
+   * (the server judges them again and saves the valid ones) and stays to report what was skipped.
+   */
+  async function save({ skipInvalid = false } = {}) {
     setSaveError(null);
     if (validate && !validate()) return;
     setSaving(true);
     try {
-      const result = await onImport(preview.words);
+      if (skipInvalid) {
+        const { entries } = parsed;
+        const result = await onImport({
+          skipInvalid: true,
+          words: entries.map(({ term, definitions }) => ({ term, definitions })),
+        });
+        setReport({ result, lines: entries.map((entry) => entry.line) });
+        setSaving(false);
+        return;
+      }
+      const result = await onImport({ words: preview.words });
       // Skipped: what the preview left out plus what the server found already there meanwhile.
       const state: ImportedState = {
         imported: result.imported,
@@ -114,5 +145,6 @@ export function useImportSource({
     save,
     saving,
     saveError,
+    report,
   };
 }

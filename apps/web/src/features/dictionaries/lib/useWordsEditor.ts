@@ -9,18 +9,27 @@ import { useTranslationSuggestions } from '../api/translate';
 import { useDebouncedValue } from './useDebouncedValue';
 import {
   buildBatch,
+  editorCount,
   editorReducer,
   findErrors,
   initialEditorState,
   isEmptyBatch,
   freshSuggestions,
+  isBlank,
   valuesOf,
   type EditorRow,
 } from './wordEditor';
 import { dictionaryPath } from '../paths';
 
-/** Newest words first from the server; shown oldest first, so earlier pages go on top. */
-const EDITOR_FILTER: WordsFilter = { search: '', sort: 'create', direction: -1 };
+/**
+ * Which words the editor shows: the newest (asked newest first, shown oldest first, so earlier
+ * pages go on top: SPEC §4) or the first ones (oldest first, later pages below).
+ */
+export type EditorView = 'newest' | 'first';
+const EDITOR_FILTERS: Record<EditorView, WordsFilter> = {
+  newest: { search: '', sort: 'create', direction: -1 },
+  first: { search: '', sort: 'create', direction: 1 },
+};
 const SUGGESTION_DEBOUNCE_MS = 400;
 
 /**
@@ -32,7 +41,11 @@ export function useWordsEditor(dictionaryId: string) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUser();
-  const query = useDictionaryWords(dictionaryId, EDITOR_FILTER);
+  const [view, setView] = useState<EditorView>('newest');
+  const query = useDictionaryWords(dictionaryId, EDITOR_FILTERS[view]);
+  // While the other view's words load, the words on screen are still the previous view's.
+  const [shownView, setShownView] = useState<EditorView>(view);
+  if (!query.isPlaceholderData && query.data && shownView !== view) setShownView(view);
   const update = useUpdateDictionary(dictionaryId);
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);
   const [activeKey, setActiveKey] = useState<string | null>(null);
@@ -49,10 +62,11 @@ export function useWordsEditor(dictionaryId: string) {
   const back = dictionaryPath(dictionaryId);
 
   // SPEC §4: further pages are prepended; within the screen the oldest loaded word comes first.
-  const loaded = useMemo(
-    () => (pages ? [...pages].reverse().flatMap((page) => [...page.words].reverse()) : []),
-    [pages],
-  );
+  const loaded = useMemo(() => {
+    if (!pages) return [];
+    if (shownView === 'first') return pages.flatMap((page) => page.words);
+    return [...pages].reverse().flatMap((page) => [...page.words].reverse());
+  }, [pages, shownView]);
   const wordsById = useMemo(() => new Map(loaded.map((word): [string, Word] => [word.id, word])), [loaded]);
 
   const rows = useMemo((): EditorRow[] => {
@@ -113,6 +127,28 @@ export function useWordsEditor(dictionaryId: string) {
 
   const activate = useCallback((key: string) => setActiveKey(key), []);
 
+  // The word limit and the counter count the same: saved words, less deletions, plus new rows.
+  const limit = user?.limits.wordsPerDictionary ?? Number.POSITIVE_INFINITY;
+  const { count, added } = editorCount(dictionary?.wordsCount ?? 0, state);
+  const atLimit = count >= limit;
+
+  // Enter in a word's last field goes on to the next word's term, adding a word at the end.
+  const latest = useRef({ rows, atLimit });
+  useEffect(() => {
+    latest.current = { rows, atLimit };
+  });
+  const next = useCallback((key: string) => {
+    const { rows: current, atLimit: full } = latest.current;
+    const index = current.findIndex((row) => row.key === key);
+    const following = current.slice(index + 1).find((row) => !row.deleted);
+    if (following) {
+      formRef.current?.querySelector<HTMLInputElement>(`[data-row-key="${following.key}"] input`)?.focus();
+      return;
+    }
+    const row = current[index];
+    if (!full && row && !(row.word === undefined && isBlank(row.values))) dispatch({ type: 'add' });
+  }, []);
+
   const save = async () => {
     dispatch({ type: 'submit' });
     setSaveError(null);
@@ -136,6 +172,14 @@ export function useWordsEditor(dictionaryId: string) {
 
   return {
     activate,
+    added,
+    atLimit,
+    count,
+    limit,
+    next,
+    setView,
+    shownView,
+    view,
     activeRow,
     alertRef,
     back,

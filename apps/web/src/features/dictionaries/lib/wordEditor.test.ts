@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   addDefinition,
   buildBatch,
+  editorCount,
   editorReducer,
+  enterInDefinitions,
+  firstDefinitionEnd,
   findErrors,
   freshSuggestions,
   initialEditorState,
@@ -96,6 +99,30 @@ describe('findErrors', () => {
       row('new-2', '', ''),
     ]);
     expect(errors.size).toBe(0);
+  });
+});
+
+describe('Enter in the definitions', () => {
+  it('goes from the term to the end of the first definition', () => {
+    expect(firstDefinitionEnd('Katze , Kater')).toBe(5);
+    expect(firstDefinitionEnd('Katze ')).toBe(5);
+    expect(firstDefinitionEnd('')).toBe(0);
+  });
+
+  it('moves to the end of the next definition, starts a new last one, or moves on', () => {
+    expect(enterInDefinitions('Katze, Kater, Mieze', 2)).toEqual({ value: 'Katze, Kater, Mieze', caret: 12 });
+    expect(enterInDefinitions('Katze, Kater', 12)).toEqual({ value: 'Katze, Kater, ', caret: 14 });
+    expect(enterInDefinitions('Katze, Kater, ', 14)).toEqual({ value: 'Katze, Kater', next: true });
+    expect(enterInDefinitions('', 0)).toEqual({ value: '', next: true });
+    const ten = Array.from({ length: 10 }, (_, index) => `d${index}`).join(', ');
+    expect(enterInDefinitions(ten, ten.length)).toEqual({ value: ten, next: true });
+  });
+});
+
+describe('editorCount', () => {
+  it('counts new rows, even blank ones, and leaves out deleted words', () => {
+    const state = run({ type: 'add' }, { type: 'add' }, { type: 'remove', key: 'a', existing: true });
+    expect(editorCount(10, state)).toEqual({ count: 11, added: 2 });
   });
 });
 

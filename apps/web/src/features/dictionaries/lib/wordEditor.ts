@@ -2,6 +2,7 @@ import {
   definitionSchema,
   definitionsSchema,
   encodeMessage,
+  MAX_DEFINITIONS,
   normalizeSpaces,
   termKey,
   splitDefinitions,
@@ -30,6 +31,8 @@ export interface Draft extends WordValues {
 export interface EditorState {
   /** Existing words the user typed into, by id (even if typed back to the saved text). */
   edits: Readonly<Record<string, WordValues>>;
+  /** The saved words behind `edits`, so a change is sent even once its page is no longer shown. */
+  originals: Readonly<Record<string, Word>>;
   deleted: Readonly<Record<string, true>>;
   /** New words, in the order they were added. */
   drafts: readonly Draft[];
@@ -51,6 +54,7 @@ export type EditorAction =
 
 export const initialEditorState: EditorState = {
   edits: {},
+  originals: {},
   deleted: {},
   drafts: [],
   touched: {},
@@ -85,6 +89,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return {
         ...state,
         edits: { ...state.edits, [action.key]: { ...current, [action.field]: action.value } },
+        originals:
+          action.word && !state.originals[action.key]
+            ? { ...state.originals, [action.key]: action.word }
+            : state.originals,
       };
     }
     case 'touch': {
@@ -139,6 +147,51 @@ export function startNextDefinition(list: string): string {
   return `${list.trimEnd()}${DEFINITION_SEPARATOR}`;
 }
 
+// --- Enter moves on --------------------------------------------------------------------------
+
+/** Where Enter in a term puts the caret in the definitions: at the end of the first one. */
+export function firstDefinitionEnd(list: string): number {
+  const comma = list.indexOf(',');
+  return comma < 0 ? list.trimEnd().length : list.slice(0, comma).trimEnd().length;
+}
+
+/**
+ * What Enter does in the definitions list with the caret at `caret`: in a definition before
+ * the last, the caret moves to the end of the next one; in the last one, a new definition is
+ * started if the word may have more; an empty last definition (Enter twice), or a full list,
+ * moves on to the next word (`next`), leaving no separator behind.
+ */
+export function enterInDefinitions(
+  list: string,
+  caret: number,
+): { value: string; caret: number } | { value: string; next: true } {
+  const comma = list.indexOf(',', caret);
+  if (comma >= 0) {
+    const rest = list.slice(comma + 1);
+    const nextComma = rest.indexOf(',');
+    const segment = nextComma < 0 ? rest : rest.slice(0, nextComma);
+    return { value: list, caret: comma + 1 + segment.trimEnd().length };
+  }
+  const last = list.slice(list.lastIndexOf(',') + 1).trim();
+  if (last !== '' && splitDefinitions(list).length < MAX_DEFINITIONS) {
+    const value = startNextDefinition(list);
+    return { value, caret: value.length };
+  }
+  return { value: last === '' ? list.replace(/\s*,\s*$/, '') : list, next: true };
+}
+
+// --- Counting ----------------------------------------------------------------------------------
+
+/**
+ * The words the dictionary will have once saved, as the word limit counts them (SPEC §5): the
+ * saved ones, less those marked for deletion, plus every new row (even one still being typed:
+ * it takes a place under the limit). `added` is how many of them are new rows.
+ */
+export function editorCount(savedCount: number, state: EditorState): { count: number; added: number } {
+  const added = state.drafts.length;
+  return { count: savedCount - Object.keys(state.deleted).length + added, added };
+}
+
 // --- Validation ----------------------------------------------------------------------------
 
 export interface WordErrors {
@@ -190,8 +243,12 @@ export function buildBatch(state: EditorState, words: ReadonlyMap<string, Word>)
       term: normalizeSpaces(draft.term),
       definitions: splitDefinitions(draft.definitions),
     }));
-  // In the order the words are shown, whatever the order they were typed in.
-  const update = [...words.values()].flatMap((word) => {
+  // In the order the words are shown (oldest first), whatever the order they were typed in;
+  // with the words edited on a page no longer shown.
+  const all = new Map<string, Word>(Object.entries(state.originals));
+  for (const word of words.values()) all.set(word.id, word);
+  const byCreation = [...all.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const update = byCreation.flatMap((word) => {
     const values = state.edits[word.id];
     if (!values || state.deleted[word.id]) return [];
     const change = wordUpdate(word, values);

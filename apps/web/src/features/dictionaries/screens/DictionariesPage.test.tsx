@@ -87,29 +87,43 @@ describe('Dictionaries list', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { level: 2, name: 'Beta' });
     const names = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
+    // Newest first by default; a newly picked name starts A→Z, whatever the direction was.
+    expect(screen.getByRole('button', { name: 'Sort direction: Descending' })).toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Name');
-    await waitFor(() => expect(names()).toEqual(['Beta', 'alpha']));
-    await user.click(screen.getByRole('button', { name: 'Sort direction: Descending' }));
     await waitFor(() => expect(names()).toEqual(['alpha', 'Beta']));
     expect(screen.getByRole('button', { name: 'Sort direction: Ascending' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sort direction: Ascending' }));
+    await waitFor(() => expect(names()).toEqual(['Beta', 'alpha']));
+    expect(screen.getByRole('button', { name: 'Sort direction: Descending' })).toBeInTheDocument();
 
     await waitFor(async () =>
       expect(await anotherTab(server, browser).sortingConfigs()).toMatchObject({
         dictionariesSort: 'name',
-        dictionariesSortDirection: 1,
+        dictionariesSortDirection: -1,
       }),
     );
     const patches = sent(browser, 'PATCH', '/api/users/me').map((r) => JSON.parse(r.body));
-    expect(patches.at(-1)).toEqual({
-      sortingConfigs: { dictionariesSort: 'name', dictionariesSortDirection: 1 },
-    });
+    expect(patches).toEqual([
+      { sortingConfigs: { dictionariesSort: 'name', dictionariesSortDirection: 1 } },
+      { sortingConfigs: { dictionariesSort: 'name', dictionariesSortDirection: -1 } },
+    ]);
 
     // Leaving and coming back starts from the stored choice.
     await act(() => router.navigate('/menu'));
     await act(() => router.navigate('/dictionaries'));
     expect(await screen.findByRole('combobox', { name: 'Sort by' })).toHaveValue('name');
-    expect(screen.getByRole('button', { name: 'Sort direction: Ascending' })).toBeInTheDocument();
-    await waitFor(() => expect(names()).toEqual(['alpha', 'Beta']));
+    expect(screen.getByRole('button', { name: 'Sort direction: Descending' })).toBeInTheDocument();
+    await waitFor(() => expect(names()).toEqual(['Beta', 'alpha']));
+
+    // Dates start newest first again.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Last update');
+    expect(screen.getByRole('button', { name: 'Sort direction: Descending' })).toBeInTheDocument();
+    await waitFor(async () =>
+      expect(await anotherTab(server, browser).sortingConfigs()).toMatchObject({
+        dictionariesSort: 'update',
+        dictionariesSortDirection: -1,
+      }),
+    );
   });
 
   it('disables the create tile at the role limit and says why', async () => {

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { TranslateStub } from '../../../../../server/test/translate-stub';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { createDictionary } from '../../../test/arrange';
+import { addPageSettingsOf } from '../../../test/pageSettings';
 import { renderApp } from '../../../test/render';
 import { anotherTab, numberedWords, sent } from '../test/arrange';
 
@@ -15,6 +16,7 @@ describe('Word editor', { timeout: 20_000 }, () => {
   let server: ApiServer;
   /** The translation service the server asks for suggestions; it knows only "mouse". */
   let translations: TranslateStub;
+  let removePageSettings: () => void;
   let browser: TestBrowser;
   let dictionary: Dictionary;
 
@@ -23,8 +25,11 @@ describe('Word editor', { timeout: 20_000 }, () => {
     translations.dictionary['en:de:mouse'] = { translatedText: 'Maus', alternatives: ['Mäuschen'] };
     const translateUrl = await translations.start();
     server = await startApiServer({ env: { TRANSLATE_URL: translateUrl } });
+    // The page this server serves says that translation is configured.
+    removePageSettings = addPageSettingsOf(server);
   });
   afterAll(async () => {
+    removePageSettings();
     await server.close();
     await translations.stop();
   });
@@ -101,6 +106,101 @@ describe('Word editor', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('cell', { name: 'Katze, Kater, Kätzchen' })).toBeInTheDocument();
   });
 
+  it('moves on with Enter, field by field and word by word, and never submits', async () => {
+    await memberWith([{ term: 'cat', definitions: ['Katze', 'Kater'] }]);
+    const { user, router } = await open();
+    const definitions = (index: number) => row(index).getByLabelText('Definitions (comma-separated)');
+
+    // An existing word: term → the end of its first definition → the end of the next one.
+    await user.click(row(0).getByLabelText('Term'));
+    await user.keyboard('{Enter}');
+    expect(definitions(0)).toHaveFocus();
+    expect((definitions(0) as HTMLInputElement).selectionStart).toBe('Katze'.length);
+    await user.keyboard('{Enter}');
+    expect((definitions(0) as HTMLInputElement).selectionStart).toBe('Katze, Kater'.length);
+    // In the last definition Enter starts another; Enter on the empty one goes to a new word.
+    await user.keyboard('{Enter}');
+    expect(definitions(0)).toHaveValue('Katze, Kater, ');
+    await user.keyboard('{Enter}');
+    expect(definitions(0)).toHaveValue('Katze, Kater');
+    expect(rows()).toHaveLength(2);
+    expect(row(1).getByLabelText('Term')).toHaveFocus();
+
+    // A new word typed without touching the mouse.
+    await user.keyboard('dog{Enter}Hund{Enter}Köter{Enter}{Enter}');
+    expect(definitions(1)).toHaveValue('Hund, Köter');
+    expect(rows()).toHaveLength(3);
+    expect(row(2).getByLabelText('Term')).toHaveFocus();
+    // Enter in an empty new word adds no more rows.
+    await user.keyboard('{Enter}');
+    expect(definitions(2)).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(rows()).toHaveLength(3);
+
+    // Nothing was sent: Enter never saves the form.
+    expect(router.state.location.pathname).toBe(`/dictionaries/${dictionary.id}/words/edit`);
+    expect(patches()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toEqual({ words: { create: [{ term: 'dog', definitions: ['Hund', 'Köter'] }] } });
+  });
+
+  it('goes on to the next word when a word has all the definitions it may have', async () => {
+    const ten = Array.from({ length: 10 }, (_, index) => `d${index + 1}`);
+    await memberWith([
+      { term: 'full', definitions: ten },
+      { term: 'next', definitions: ['n'] },
+    ]);
+    const { user } = await open();
+    await user.click(row(0).getByLabelText('Definitions (comma-separated)'));
+    await user.keyboard('{End}{Enter}');
+    expect(row(0).getByLabelText('Definitions (comma-separated)')).toHaveValue(ten.join(', '));
+    expect(row(1).getByLabelText('Term')).toHaveFocus();
+  });
+
+  // Renders two screens of 40 rows and more: the slowest screen of this file under jsdom.
+  it(
+    'says which words it shows and jumps to the first or the newest ones at once',
+    { timeout: 40_000 },
+    async () => {
+      await memberWith(numberedWords(45));
+      const all = await anotherTab(server, browser).words(dictionary);
+      const { user } = await open();
+      const status = () => screen.getByText(/^Showing/);
+      expect(status()).toHaveTextContent('Showing the 40 newest of 45 words');
+      expect(row(0).getByLabelText('Term')).toHaveValue('word 006');
+      expect(row(39).getByLabelText('Term')).toHaveValue('word 045');
+      await user.type(row(39).getByLabelText('Definitions (comma-separated)'), ',n');
+
+      await user.click(screen.getByRole('button', { name: 'First words' }));
+      await waitFor(() => expect(row(0).getByLabelText('Term')).toHaveValue('word 001'));
+      expect(status()).toHaveTextContent('Showing the first 40 of 45 words');
+      expect(screen.getByRole('button', { name: 'First words' })).toHaveAttribute('aria-pressed', 'true');
+      expect(row(39).getByLabelText('Term')).toHaveValue('word 040');
+      await user.type(row(0).getByLabelText('Definitions (comma-separated)'), ',f');
+      expect(screen.queryByRole('button', { name: 'Load earlier words' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Load later words' }));
+      await waitFor(() => expect(rows()).toHaveLength(45));
+      expect(row(44).getByLabelText('Term')).toHaveValue('word 045');
+      expect(status()).toHaveTextContent('Showing all 45 words');
+
+      // Back to the newest: what was typed there is still there, and both edits are saved.
+      await user.click(screen.getByRole('button', { name: 'Newest words' }));
+      await waitFor(() => expect(row(0).getByLabelText('Term')).toHaveValue('word 006'));
+      expect(row(39).getByLabelText('Definitions (comma-separated)')).toHaveValue('meaning 45,n');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(patches()).toHaveLength(1));
+      expect(patches()[0]).toEqual({
+        words: {
+          update: [
+            { id: all[0]!.id, definitions: ['meaning 1', 'f'] },
+            { id: all[44]!.id, definitions: ['meaning 45', 'n'] },
+          ],
+        },
+      });
+    },
+  );
+
   it('edits and deletes existing words in the same batch', async () => {
     await memberWith(numberedWords(3));
     const [first, second, third] = await anotherTab(server, browser).words(dictionary);
@@ -163,6 +263,8 @@ describe('Word editor', { timeout: 20_000 }, () => {
     const add = screen.getByRole('button', { name: 'Add word' });
     expect(screen.getByText('99 of 100 words')).toBeInTheDocument();
     await user.click(add);
+    // The counter counts the new row as the limit does, and says it is not saved yet.
+    expect(screen.getByText('100 of 100 words · 1 new word not saved yet')).toBeInTheDocument();
     expect(add).toBeDisabled();
     expect(add).toHaveAttribute('title', 'You already have the maximum number of words');
     expect(add).toHaveAccessibleDescription('You already have the maximum number of words');
@@ -255,7 +357,7 @@ describe('Word editor', { timeout: 20_000 }, () => {
     expect(row(0).getByLabelText('Definitions (comma-separated)')).toHaveValue('Maus, Mäuschen');
   });
 
-  it('shows no suggestions, and no error, when translation is unavailable', async () => {
+  it('shows no suggestions, and no error, when the translation service fails', async () => {
     await memberWith();
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Add word' }));

@@ -1,4 +1,5 @@
-import { ArrowUp, CircleExclamationPoint, Plus, Save } from 'lucide-react';
+import { WORDS_PAGE_SIZE } from '@wordhoard/shared';
+import { ArrowDown, ArrowUp, CircleExclamationPoint, Plus, Save } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button, LoadingIndicator, Page, Spinner, TABULAR_NUMS } from '../../../shared/ui';
@@ -14,6 +15,14 @@ export default function EditWordsPage() {
   const { dictionaryId = '' } = useParams();
   const {
     activate,
+    added,
+    atLimit,
+    count,
+    limit,
+    next,
+    setView,
+    shownView,
+    view,
     activeRow,
     alertRef,
     back,
@@ -33,7 +42,6 @@ export default function EditWordsPage() {
     state,
     suggestionsPending,
     update,
-    user,
   } = useWordsEditor(dictionaryId);
   if (!dictionary) {
     return (
@@ -47,10 +55,17 @@ export default function EditWordsPage() {
     );
   }
 
-  const limit = user?.limits.wordsPerDictionary ?? Number.POSITIVE_INFINITY;
-  const count = dictionary.wordsCount - Object.keys(state.deleted).length + state.drafts.length;
-  const atLimit = count >= limit;
   const maxWords = t('Dictionaries.Editor.MaxWords');
+  const first = shownView === 'first';
+  const switching = view !== shownView;
+  // Which saved words are on screen: all of them, or the newest or first pages so far.
+  const shown =
+    loaded.length >= dictionary.total
+      ? t('Dictionaries.Editor.ShownAll', { count: dictionary.total })
+      : t(first ? 'Dictionaries.Editor.ShownFirst' : 'Dictionaries.Editor.ShownNewest', {
+          count: dictionary.total,
+          loaded: loaded.length,
+        });
   const lastDraftKey = state.drafts.at(-1)?.key;
 
   return (
@@ -67,7 +82,29 @@ export default function EditWordsPage() {
       >
         <p className={styles.hint}>{t('Dictionaries.Editor.Hint')}</p>
 
-        {query.hasNextPage && (
+        {dictionary.total > WORDS_PAGE_SIZE && (
+          <div role="group" aria-label={t('Dictionaries.Editor.WhichWords')} className={styles.views}>
+            <Button
+              variant={view === 'first' ? 'primary' : 'secondary'}
+              size="sm"
+              aria-pressed={view === 'first'}
+              icon={switching && view === 'first' ? <Spinner size="sm" /> : undefined}
+              onClick={() => setView('first')}
+            >
+              {t('Dictionaries.Editor.FirstWords')}
+            </Button>
+            <Button
+              variant={view === 'newest' ? 'primary' : 'secondary'}
+              size="sm"
+              aria-pressed={view === 'newest'}
+              icon={switching && view === 'newest' ? <Spinner size="sm" /> : undefined}
+              onClick={() => setView('newest')}
+            >
+              {t('Dictionaries.Editor.NewestWords')}
+            </Button>
+          </div>
+        )}
+        {!first && !switching && query.hasNextPage && (
           <div className={styles.earlier}>
             <Button
               variant="secondary"
@@ -79,11 +116,11 @@ export default function EditWordsPage() {
             </Button>
           </div>
         )}
-        <p role="status" className={`${styles.status} ${TABULAR_NUMS}`}>
-          {query.isFetchingNextPage
-            ? t('Dictionaries.LoadingMore')
-            : t('Dictionaries.Shown', { loaded: loaded.length, total: dictionary.total })}
-        </p>
+        {dictionary.total > 0 && (
+          <p role="status" className={`${styles.status} ${TABULAR_NUMS}`}>
+            {query.isFetchingNextPage ? t('Dictionaries.LoadingMore') : shown}
+          </p>
+        )}
 
         {rows.length > 0 && (
           <ol className={styles.rows} aria-label={t('Dictionaries.Words')}>
@@ -95,8 +132,14 @@ export default function EditWordsPage() {
                   key={row.key}
                   rowKey={row.key}
                   word={row.word}
-                  // Creation order: the newest loaded word is the dictionary's last.
-                  number={existing ? dictionary.wordsCount - (loaded.length - 1 - index) : undefined}
+                  // Creation order: the first pages start at 1; the newest loaded word is the last.
+                  number={
+                    existing
+                      ? first
+                        ? index + 1
+                        : dictionary.wordsCount - (loaded.length - 1 - index)
+                      : undefined
+                  }
                   term={row.values.term}
                   definitions={row.values.definitions}
                   deleted={row.deleted}
@@ -109,12 +152,25 @@ export default function EditWordsPage() {
                   focusTerm={!existing && row.key === lastDraftKey}
                   dispatch={dispatch}
                   onActivate={activate}
+                  onNext={next}
                 />
               );
             })}
           </ol>
         )}
         {rows.length === 0 && <p className={styles.empty}>{t('Dictionaries.Editor.Empty')}</p>}
+        {first && !switching && query.hasNextPage && (
+          <div className={styles.earlier}>
+            <Button
+              variant="secondary"
+              icon={query.isFetchingNextPage ? <Spinner size="sm" /> : <ArrowDown />}
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {t('Dictionaries.Editor.LoadLater')}
+            </Button>
+          </div>
+        )}
 
         <div className={styles.add}>
           <Button
@@ -131,6 +187,7 @@ export default function EditWordsPage() {
             {Number.isFinite(limit)
               ? t('Dictionaries.Editor.Count', { count, limit })
               : t('Dictionaries.WordsCount', { count })}
+            {added > 0 && ` · ${t('Dictionaries.Editor.Unsaved', { count: added })}`}
           </span>
           {atLimit && (
             <p id={limitHintId} className={styles.limit}>

@@ -80,6 +80,60 @@ describe('Import screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Import finished. Words added: 2. Skipped: 1.')).toBeInTheDocument();
   });
 
+  it('skips the lines that need fixing on request, and reports each skipped line and why', async () => {
+    await browser.signIn();
+    const dictionary = await createDictionary(server, browser, {
+      name: 'Animals',
+      words: numberedWords(1, 'cat'),
+    });
+    const { user, router } = await open(`/dictionaries/${dictionary.id}/import`, 'Import into “Animals”');
+    await user.click(words());
+    await user.paste(
+      ['dog,Hund', 'bad<tag>,x', 'CAT 001,Katze', 'lonely', 'bird,Vogel', 'Dog,wieder'].join('\n'),
+    );
+    await waitFor(() => expect(statusOfRow(2)).toBe('To fixTerm: Contains one or more forbidden characters'));
+    expect(importButton()).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Skip the lines that need fixing' }));
+
+    // The server judges every line again: it gets them all, as read.
+    const report = await screen.findByRole('region', { name: 'Import finished' });
+    expect(JSON.parse(sent(browser, 'POST', `/api/dictionaries/${dictionary.id}/import`)[0]!.body)).toEqual({
+      skipInvalid: true,
+      words: [
+        { term: 'dog', definitions: ['Hund'] },
+        { term: 'bad<tag>', definitions: ['x'] },
+        { term: 'CAT 001', definitions: ['Katze'] },
+        { term: 'lonely', definitions: [] },
+        { term: 'bird', definitions: ['Vogel'] },
+        { term: 'Dog', definitions: ['wieder'] },
+      ],
+    });
+    expect(within(report).getByRole('status')).toHaveTextContent('Words added: 2. Lines skipped: 4.');
+    expect(
+      within(report)
+        .getAllByTestId('import-skipped-line')
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual([
+      ['2', 'bad<tag>', 'Term: Contains one or more forbidden characters'],
+      ['3', 'CAT 001', 'Already in this dictionary'],
+      ['4', 'lonely', 'Definitions: Add at least one definition'],
+      ['6', 'Dog', 'The same term as on line 1'],
+    ]);
+    expect((await anotherTab(server, browser).words(dictionary)).map((word) => word.term)).toEqual([
+      'cat 001',
+      'dog',
+      'bird',
+    ]);
+
+    await user.click(within(report).getByRole('link', { name: 'Open the dictionary' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dictionaries/${dictionary.id}`));
+  });
+
   it('keeps everything typed when saving fails, and says why', async () => {
     await browser.signIn();
     const dictionary = await createDictionary(server, browser, { name: 'Animals' });

@@ -53,7 +53,7 @@ function ImportIntoDictionary({ id }: { id: string }) {
       title={t('Import.IntoTitle', { name: data.name })}
       back={dictionaryPath(id)}
       context={context}
-      onImport={(words) => save.mutateAsync({ words })}
+      onImport={(request) => save.mutateAsync(request)}
     />
   );
 }
@@ -106,7 +106,7 @@ function ImportIntoNewDictionary() {
         setErrors(next);
         return false;
       }}
-      onImport={(words) => save.mutateAsync({ ...info, words })}
+      onImport={(request) => save.mutateAsync({ ...info, ...request })}
       onServerFieldError={(path, message) => {
         const field = (['name', 'fromLanguage', 'toLanguage'] as const).find((name) => path.endsWith(name));
         if (!field) return false;

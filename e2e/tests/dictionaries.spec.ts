@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { dictionaryAction } from './support/dictionary';
 import { enterAsGuest } from './support/session';
 
 /** Seeds words straight through the API (PATCH batch), as the signed-in guest. */
@@ -87,9 +88,9 @@ test('a dictionary from creation to deletion: words, search, sort, pages, info',
   await search.fill('');
   await expect(bodyRows).toHaveCount(40);
 
-  // Sort by term, ascending; the choice is kept.
+  // Sort by term: a newly picked term starts A→Z (dates start newest first); the choice is kept.
   await page.getByLabel('Sort by').selectOption({ label: 'Term' });
-  await page.getByRole('button', { name: 'Sort direction: Descending' }).click();
+  await expect(page.getByRole('button', { name: 'Sort direction: Ascending' })).toBeVisible();
   await expect(bodyRows.first()).toContainText('cat');
   await expect(bodyRows.nth(1)).toContainText('dog');
   await expect(bodyRows.nth(2)).toContainText('word 01');
@@ -108,7 +109,7 @@ test('a dictionary from creation to deletion: words, search, sort, pages, info',
   await expect(bodyRows.first()).toContainText('cat');
 
   // Edit the info.
-  await page.getByRole('link', { name: 'Edit info' }).click();
+  await (await dictionaryAction(page, 'link', 'Edit info')).click();
   await expect(page).toHaveURL(/\/info\/edit$/);
   await expect(page.getByLabel('Name')).toHaveValue('Animals');
   await page.getByLabel('Name').fill('Tiere');
@@ -119,14 +120,14 @@ test('a dictionary from creation to deletion: words, search, sort, pages, info',
   await expect(page.getByRole('region', { name: 'Dictionary info' })).toContainText('Polish');
 
   // Delete, after saying no once.
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await (await dictionaryAction(page, 'button', 'Delete')).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete “Tiere”?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'No' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Tiere' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await (await dictionaryAction(page, 'button', 'Delete')).click();
   await dialog.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page).toHaveURL(/\/dictionaries$/);
   await expect(page.getByRole('heading', { name: 'No dictionaries yet' })).toBeVisible();

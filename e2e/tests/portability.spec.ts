@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { dictionaryAction } from './support/dictionary';
 import { latestCode } from './support/mailbox';
 import { enterAsGuest } from './support/session';
 
@@ -37,7 +38,7 @@ test('imports pasted words after a preview that marks each line, then exports th
   await expect(page.getByRole('cell', { name: 'пес, собака' })).toBeVisible();
 
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await (await dictionaryAction(page, 'button', 'Export CSV')).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('Тварини.csv');
   const csv = await readFile(await file.path(), 'utf8');

@@ -87,7 +87,11 @@ describe('the app against the real API server', () => {
     await heading('Main menu');
 
     const banner = screen.getByRole('banner');
-    expect(within(banner).getAllByText('Guest').length).toBeGreaterThan(0);
+    // Named once (not as both name and role), with the time the account has left.
+    expect(within(banner).getAllByText('Guest')).toHaveLength(1);
+    expect(within(banner).getByTestId('guest-expiry')).toHaveTextContent(
+      /^Deleted in (24 hours|23 hours( \d+ minutes?)?)$/,
+    );
     expect(within(banner).getByRole('link', { name: 'Keep my words' })).toHaveAttribute(
       'href',
       '/account/create',

@@ -15,6 +15,7 @@ import { useIsMobile } from '../../shared/hooks/useMediaQuery';
 import { useServices } from '../../shared/services';
 import { useUser } from '../../shared/session';
 import { Button, DropdownMenu, type DropdownMenuItem } from '../../shared/ui';
+import { GuestExpiry } from '../../shared/ui/GuestExpiry/GuestExpiry';
 import { useInitStatus } from '../init/AppInitContext';
 import styles from './Header.module.css';
 import { LogoMark } from './LogoMark';
@@ -54,10 +55,15 @@ function AccountMenu({ user }: { user: User }) {
     onSelect: () => void session.logout(),
   });
 
+  // A guest is named "Guest" once; the second line says when the account goes.
   const identity = (
     <>
       <span className={styles.email}>{name}</span>
-      <span className={styles.role}>{role}</span>
+      {user.guestExpiresAt ? (
+        <GuestExpiry expiresAt={user.guestExpiresAt} variant="short" className={styles.role} />
+      ) : (
+        role !== name && <span className={styles.role}>{role}</span>
+      )}
     </>
   );
 
@@ -67,7 +73,14 @@ function AccountMenu({ user }: { user: User }) {
   return (
     <div className={styles.account}>
       {keepWords && (
-        <Button to={PATHS.keepWords} size="sm" icon={<UserPlus />} data-testid="keep-words">
+        <Button
+          to={PATHS.keepWords}
+          size="sm"
+          // No icon on a phone: the header has room for the words only.
+          icon={isMobile ? undefined : <UserPlus />}
+          className={styles.keepWords}
+          data-testid="keep-words"
+        >
           {isMobile ? t('Header.KeepWordsShort') : t('Header.KeepWords')}
         </Button>
       )}
@@ -99,7 +112,7 @@ export function Header() {
       <div className={styles.inner}>
         <Link to={PATHS.menu} className={styles.logo}>
           <LogoMark className={styles.logoMark} />
-          <span>{t('Common.AppName')}</span>
+          <span className={styles.logoText}>{t('Common.AppName')}</span>
         </Link>
         <Button to={PATHS.menu} variant="ghost" iconOnly icon={<House />} aria-label={t('Header.Home')} />
         <div className={styles.end}>

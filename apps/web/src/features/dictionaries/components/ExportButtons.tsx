@@ -5,22 +5,33 @@ import { useFileDownload } from '../../../shared/lib/saveFile';
 import { Button } from '../../../shared/ui';
 import { useDictionaryExport } from '../api/files';
 
+export const EXPORT_FORMATS = ['csv', 'json'] as const satisfies readonly ExportFormat[];
+
+/** Downloads the dictionary in a format; `pending` is the format in flight (null when idle). */
+export function useExportDownload(dictionaryId: string) {
+  const exportDictionary = useDictionaryExport();
+  const { pending, download } = useFileDownload<ExportFormat>();
+  const start = (format: ExportFormat) => {
+    void download(format, () => exportDictionary(dictionaryId, format));
+  };
+  return { pending, start };
+}
+
 /** Downloads the dictionary as CSV (spreadsheets, other apps) or JSON (every field). */
 export function ExportButtons({ dictionaryId }: { dictionaryId: string }) {
   const { t } = useTranslation();
-  const exportDictionary = useDictionaryExport();
-  const { pending, download } = useFileDownload<ExportFormat>();
+  const { pending, start } = useExportDownload(dictionaryId);
 
   return (
     <>
-      {(['csv', 'json'] as const).map((format) => (
+      {EXPORT_FORMATS.map((format) => (
         <Button
           key={format}
           variant="secondary"
           icon={<Download />}
           disabled={pending !== null}
           aria-busy={pending === format}
-          onClick={() => void download(format, () => exportDictionary(dictionaryId, format))}
+          onClick={() => start(format)}
         >
           {t(`Export.${format}`)}
         </Button>

@@ -2,6 +2,8 @@ import { WORDS_SORTS, type WordsSort } from '@wordhoard/shared';
 import {
   ArrowLeft,
   ChartColumn,
+  Download,
+  Ellipsis,
   FileUp,
   ListPlus,
   Pencil,
@@ -13,13 +15,22 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { useErrorText } from '../../../shared/errors';
+import { useIsMobile } from '../../../shared/hooks/useMediaQuery';
 import { PATHS } from '../../../shared/routing';
-import { Button, LoadingIndicator, Page, TABULAR_NUMS } from '../../../shared/ui';
+import {
+  Button,
+  DropdownMenu,
+  LoadingIndicator,
+  Page,
+  TABULAR_NUMS,
+  type DropdownMenuItem,
+} from '../../../shared/ui';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog/ConfirmDialog';
 import { EmptyState } from '../../../shared/ui/EmptyState/EmptyState';
 import { SearchField } from '../../../shared/ui/SearchField/SearchField';
 import { useDeleteDictionary, useDictionaryWords } from '../api/dictionaries';
-import { ExportButtons } from '../components/ExportButtons';
+import { EXPORT_FORMATS, ExportButtons, useExportDownload } from '../components/ExportButtons';
 import { Notice } from '../../../shared/ui/Notice/Notice';
 import { useDictionaryProgress } from '../api/progress';
 import { DictionaryLoadError } from '../components/DictionaryLoadError';
@@ -38,6 +49,7 @@ import styles from './DictionaryPage.module.css';
 
 export default function DictionaryPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { dictionaryId = '' } = useParams();
   const navigate = useNavigate();
   const imported = useLocation().state as ImportedState | null;
@@ -49,6 +61,8 @@ export default function DictionaryPage() {
   const progress = useDictionaryProgress(dictionaryId);
   const due = progress.data && progress.data.due.forward + progress.data.due.swapped;
   const [confirming, setConfirming] = useState(false);
+  const isMobile = useIsMobile();
+  const exportDownload = useExportDownload(dictionaryId);
 
   const weakSpots = useWeakSpots(dictionaryId);
   const leeches = weakSpots.data?.leeches;
@@ -62,6 +76,11 @@ export default function DictionaryPage() {
     if (!isFetchingNextPage && !isPlaceholderData) void fetchNextPage();
   }, [fetchNextPage, isFetchingNextPage, isPlaceholderData]);
   const sortLabel = (sort: WordsSort) => t(`Dictionaries.WordsSort.${sort}`);
+
+  const askToDelete = () => {
+    remove.reset();
+    setConfirming(true);
+  };
 
   const confirmDelete = async () => {
     try {
@@ -169,29 +188,70 @@ export default function DictionaryPage() {
               {t('Dictionaries.ReviewDue')}
             </Button>
           )}
-          <Button variant="secondary" to={progressPath(dictionaryId)} icon={<ChartColumn />}>
-            {t('Dictionaries.ShowProgress')}
-          </Button>
-          <Button variant="secondary" to={editInfoPath(dictionaryId)} icon={<Pencil />}>
-            {t('Dictionaries.EditInfo')}
-          </Button>
-          <Button to={editWordsPath(dictionaryId)} icon={<ListPlus />}>
-            {t('Dictionaries.ManageWords')}
-          </Button>
-          <Button variant="secondary" to={importWordsPath(dictionaryId)} icon={<FileUp />}>
-            {t('Import.Entry')}
-          </Button>
-          <ExportButtons dictionaryId={dictionaryId} />
-          <Button
-            variant="danger"
-            icon={<Trash2 />}
-            onClick={() => {
-              remove.reset();
-              setConfirming(true);
-            }}
-          >
-            {t('Dictionaries.Delete')}
-          </Button>
+          {isMobile ? (
+            <>
+              {/* No icon: the words and "⋯" share the row of a 320 px phone in every language. */}
+              <Button to={editWordsPath(dictionaryId)}>{t('Dictionaries.ManageWords')}</Button>
+              {/* On a phone the words come first: the other actions wait behind "⋯" (More). */}
+              <DropdownMenu
+                label={t('Dictionaries.More')}
+                trigger={<Ellipsis aria-hidden="true" />}
+                items={[
+                  {
+                    id: 'progress',
+                    label: t('Dictionaries.ShowProgress'),
+                    to: progressPath(dictionaryId),
+                    icon: <ChartColumn />,
+                  },
+                  {
+                    id: 'edit-info',
+                    label: t('Dictionaries.EditInfo'),
+                    to: editInfoPath(dictionaryId),
+                    icon: <Pencil />,
+                  },
+                  {
+                    id: 'import',
+                    label: t('Import.Entry'),
+                    to: importWordsPath(dictionaryId),
+                    icon: <FileUp />,
+                  },
+                  ...EXPORT_FORMATS.map((format): DropdownMenuItem => ({
+                    id: `export-${format}`,
+                    label: t(`Export.${format}`),
+                    icon: <Download />,
+                    onSelect: () => exportDownload.start(format),
+                  })),
+                  {
+                    id: 'delete',
+                    label: t('Dictionaries.Delete'),
+                    icon: <Trash2 />,
+                    tone: 'danger',
+                    onSelect: askToDelete,
+                  },
+                ]}
+                className={styles.more}
+              />
+            </>
+          ) : (
+            <>
+              <Button variant="secondary" to={progressPath(dictionaryId)} icon={<ChartColumn />}>
+                {t('Dictionaries.ShowProgress')}
+              </Button>
+              <Button variant="secondary" to={editInfoPath(dictionaryId)} icon={<Pencil />}>
+                {t('Dictionaries.EditInfo')}
+              </Button>
+              <Button to={editWordsPath(dictionaryId)} icon={<ListPlus />}>
+                {t('Dictionaries.ManageWords')}
+              </Button>
+              <Button variant="secondary" to={importWordsPath(dictionaryId)} icon={<FileUp />}>
+                {t('Import.Entry')}
+              </Button>
+              <ExportButtons dictionaryId={dictionaryId} />
+              <Button variant="danger" icon={<Trash2 />} onClick={askToDelete}>
+                {t('Dictionaries.Delete')}
+              </Button>
+            </>
+          )}
         </div>
       </section>
 
@@ -216,6 +276,8 @@ export default function DictionaryPage() {
             error={search.error}
             busy={search.pending || isPlaceholderData}
             maxLength={100}
+            // On a phone the label is for screen readers only; the empty box still says it.
+            placeholder={isMobile ? t('Dictionaries.SearchWordsShort') : undefined}
           />
           <SortControls sorts={WORDS_SORTS} sortLabel={sortLabel} value={sorting} onChange={setSorting} />
         </div>
@@ -234,7 +296,7 @@ export default function DictionaryPage() {
         cancelLabel={t('Dictionaries.No')}
         onConfirm={() => void confirmDelete()}
         pending={remove.isPending}
-        error={remove.error?.message}
+        error={remove.error ? errorText(remove.error) : undefined}
       />
     </Page>
   );

@@ -72,7 +72,10 @@ describe('language picker on phones (< 768 px): a dropdown', () => {
 
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
     expect(trigger()).toHaveAccessibleName('Interface language: Polski');
-    expect(trigger()).toHaveTextContent('PL');
+    // What the button shows: the flag and the language's own name, not its code ("PL").
+    const shown = [...trigger().querySelectorAll('[aria-hidden="true"]')].map((node) => node.textContent);
+    expect(shown.join('')).toBe('Polski');
+    expect(trigger().querySelector('[data-flag="pl"]')).not.toBeNull();
     expect(trigger()).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(trigger());

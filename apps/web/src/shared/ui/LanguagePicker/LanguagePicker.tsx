@@ -53,7 +53,7 @@ function FlagRow({ value, onChange, label, languages }: VariantProps) {
 }
 
 /**
- * Phones: a button with the current flag and code that opens a listbox of the other
+ * Phones: a button with the current flag and language name that opens a listbox of the other
  * languages. Arrows, Home and End move, Enter or Space choose, Escape, Tab or a click
  * outside close it.
  */
@@ -146,8 +146,8 @@ function FlagDropdown({ value, onChange, label, languages }: VariantProps) {
         onKeyDown={onButtonKeyDown}
       >
         <Flag language={value} />
-        <span className={styles.code} aria-hidden="true">
-          {value.toUpperCase()}
+        <span className={styles.name} aria-hidden="true" lang={value}>
+          {LANGUAGE_ENDONYMS[value]}
         </span>
         <span className={VISUALLY_HIDDEN}>
           {label}: <span lang={value}>{LANGUAGE_ENDONYMS[value]}</span>

@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const LANGUAGES = ['en', 'uk', 'de', 'fr', 'es', 'it', 'pl'] as const;
-const VIDEO_IDS = { mobile: 'WhTutorialM', desktop: 'WhTutorialD' };
 
 /** Nothing may reach the video host: every request to it is aborted and recorded. */
 async function blockVideoHost(page: Page): Promise<string[]> {
@@ -22,6 +21,22 @@ function consoleErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** Content-Security-Policy violations the page reports, as "directive blocked-URI". */
+async function recordCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      report(`${event.effectiveDirective} ${event.blockedURI}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  return violations;
 }
 
 /** The landing page with both sliders initialised (Swiper arrives lazily). */
@@ -117,40 +132,108 @@ test.describe('landing page', () => {
     await expect(page.getByTestId('video-slider').getByRole('heading', { level: 3 })).toHaveCount(1);
   });
 
-  test('the video loads nothing from the host until play, then the viewport’s video', async ({
+  test('the tutorial plays our own recording for the viewport, with captions, within the CSP', async ({
     page,
   }, testInfo) => {
     const requested = await blockVideoHost(page);
+    const violations = await recordCspViolations(page);
     await openLanding(page);
-    const mobile = testInfo.project.name === 'mobile';
+    const size = testInfo.project.name === 'mobile' ? 'mobile' : 'desktop';
 
-    await expect(page.locator('iframe')).toHaveCount(0);
-    const play = page.getByRole('button', { name: 'Play the tutorial video' });
-    await play.scrollIntoViewIfNeeded();
-    await expect(play).toBeVisible();
+    const video = page.getByTestId('video-slider').getByTestId('tutorial-video');
+    await expect(video).toHaveAttribute('data-size', size);
+    await video.scrollIntoViewIfNeeded();
+    await expect(video).toBeVisible();
+    // preload="none": nothing but the poster until play. Ask for the metadata as play would.
+    expect(await video.evaluate((element: HTMLVideoElement) => element.readyState)).toBe(0);
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.preload = 'metadata';
+      element.load();
+    });
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState))
+      .toBeGreaterThanOrEqual(1);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(30);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.currentSrc)).toMatch(
+      new RegExp(`/tutorial/tutorial-${size}\\.webm$`),
+    );
+    // The interface language's captions are on, and their cues have loaded.
+    await expect
+      .poll(() =>
+        video.evaluate((element: HTMLVideoElement) =>
+          Array.from(element.textTracks).map(
+            (track) => `${track.language}:${track.mode}:${track.cues?.length ?? 0}`,
+          ),
+        ),
+      )
+      .toContain('en:showing:9');
+
+    // Every file the element names is served with its media type.
+    const urls = await video.evaluate((element) =>
+      Array.from(element.querySelectorAll('source, track')).map((child) => child.getAttribute('src') ?? ''),
+    );
+    expect(urls).toHaveLength(2 + 7);
+    for (const url of [...urls, (await video.getAttribute('poster')) ?? '']) {
+      const response = await page.request.get(url);
+      expect(response.status(), url).toBe(200);
+      const extension = url.split('.').pop() ?? '';
+      const type = { vtt: 'text/vtt', jpg: 'image/jpeg' }[extension] ?? `video/${extension}`;
+      expect(response.headers()['content-type'], url).toMatch(new RegExp(`^${type}(;|$)`));
+      if (extension === 'vtt') expect(await response.text()).toMatch(/^WEBVTT\n/);
+    }
+    expect(violations).toEqual([]);
     expect(requested).toEqual([]);
-
-    await play.click();
-
-    const frame = page.locator('iframe[title="Wordhoard tutorial video"]');
-    const id = mobile ? VIDEO_IDS.mobile : VIDEO_IDS.desktop;
-    await expect(frame).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`);
-    await expect.poll(() => requested.some((url) => url.includes(`/embed/${id}`))).toBe(true);
   });
 
-  for (const [width, kind] of [
-    [767, 'mobile'],
-    [768, 'desktop'],
-  ] as const) {
-    // One viewport pair is enough: desktop project only (see playwright.config.ts).
-    test(`at ${width} px the ${kind} video plays @desktop`, async ({ page }) => {
-      await blockVideoHost(page);
-      await page.setViewportSize({ width, height: 900 });
-      await openLanding(page);
-      await page.getByRole('button', { name: 'Play the tutorial video' }).click();
-      await expect(page.locator('iframe')).toHaveAttribute('src', new RegExp(`/embed/${VIDEO_IDS[kind]}\\?`));
+  test('the tutorial switches recordings as the viewport crosses 768 px @desktop', async ({ page }) => {
+    await blockVideoHost(page);
+    await page.setViewportSize({ width: 768, height: 900 });
+    await openLanding(page);
+    const video = page.getByTestId('video-slider').getByTestId('tutorial-video');
+    await expect(video.locator('source').first()).toHaveAttribute('src', '/tutorial/tutorial-desktop.webm');
+
+    await page.setViewportSize({ width: 767, height: 900 });
+
+    await expect(video.locator('source').first()).toHaveAttribute('src', '/tutorial/tutorial-mobile.webm');
+    await expect(video).toHaveAttribute('poster', '/tutorial/tutorial-mobile.jpg');
+  });
+
+  test('screenshot of the tutorial video section @desktop', async ({ page }, testInfo) => {
+    await blockVideoHost(page);
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await openLanding(page);
+    const section = page.getByRole('region', { name: 'Watch the tutorial' });
+    // The section's top just below the sticky header.
+    await section.evaluate((element) => {
+      const header = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
+      window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - header);
     });
-  }
+    const video = section.getByTestId('tutorial-video');
+    // Idle (preload="none" has suspended loading) and the poster's image is there.
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.networkState)).toBe(1);
+    await expect
+      .poll(() =>
+        video.evaluate(async (element: HTMLVideoElement) => {
+          const image = new Image();
+          image.src = element.poster;
+          await image.decode();
+          return image.naturalWidth;
+        }),
+      )
+      .toBe(1280);
+    // Two shots alike: the player's controls have settled (its loading spinner fades out).
+    let shot: Buffer = Buffer.alloc(0);
+    await expect
+      .poll(async () => {
+        const previous = shot;
+        shot = await section.screenshot();
+        return shot.equals(previous);
+      })
+      .toBe(true);
+    const file = testInfo.outputPath('landing-video.png');
+    writeFileSync(file, shot);
+    await testInfo.attach('landing video section', { path: file, contentType: 'image/png' });
+  });
 });
 
 test.describe('language picker', () => {
@@ -213,7 +296,11 @@ test.describe('language picker', () => {
     await blockVideoHost(page);
     await page.setViewportSize({ width: 375, height: 812 });
     await openLanding(page, '/?lng=uk-UA');
-    await expect(page.getByRole('button', { name: 'Мова інтерфейсу: Українська' })).toContainText('UK');
+    const trigger = page.getByRole('button', { name: 'Мова інтерфейсу: Українська' });
+    // It shows the flag and the language's own name, not its code ("UK").
+    await expect(trigger.locator('[data-flag="uk"]')).toBeVisible();
+    await expect(trigger.locator('span[aria-hidden="true"][lang="uk"]')).toHaveText('Українська');
+    await expect(trigger).not.toContainText('UK');
   });
 });
 

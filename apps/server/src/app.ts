@@ -82,6 +82,10 @@ export function runtimeConfigMeta(config: Config): string {
     ['wordhoard:support-email', config.supportEmail],
     ['wordhoard:google-client-id', config.google.clientId],
     ['wordhoard:analytics-id', config.analyticsId],
+    ['wordhoard:tutorial-video-desktop', config.tutorialVideo.desktop],
+    ['wordhoard:tutorial-video-mobile', config.tutorialVideo.mobile],
+    // Without a translation service the editor asks for no suggestions (the server would say 503).
+    ['wordhoard:translation', config.translate.url ? 'on' : undefined],
   ];
   return entries
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
@@ -173,7 +177,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+  // The docs' own Content-Security-Policy is set with the others (http/security.ts, DOCS_CSP).
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
   await app.register(
     async (api) => {

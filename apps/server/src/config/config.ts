@@ -77,6 +77,8 @@ const envSchema = z.object({
   TRANSLATE_URL: optional(httpUrl),
   TRANSLATE_API_KEY: optional(z.string().min(1)),
   ANALYTICS_ID: optional(z.string().regex(/^[A-Za-z0-9-]+$/, { error: 'must be a tag id like G-XXXX' })),
+  TUTORIAL_VIDEO_DESKTOP: optional(z.string().regex(/^[\w-]{1,64}$/, { error: 'must be a video id' })),
+  TUTORIAL_VIDEO_MOBILE: optional(z.string().regex(/^[\w-]{1,64}$/, { error: 'must be a video id' })),
   LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
   WEB_DIST_DIR: optional(z.string().min(1)),
   TRUST_PROXY: trustProxy,
@@ -105,6 +107,11 @@ export interface Config {
   google: { clientId: string | undefined; jwksUrl: string };
   translate: { url: string | undefined; apiKey: string | undefined };
   analyticsId: string | undefined;
+  /**
+   * The tutorial on the external video host, one upload per screen size; unset, the landing page
+   * plays its own recording (apps/web/public/tutorial).
+   */
+  tutorialVideo: { desktop: string | undefined; mobile: string | undefined };
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string | undefined;
   /** Fastify's trustProxy: a hop count or the proxies' addresses; undefined trusts none. */
@@ -149,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     google: { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL },
     translate: { url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY },
     analyticsId: env.ANALYTICS_ID,
+    tutorialVideo: { desktop: env.TUTORIAL_VIDEO_DESKTOP, mobile: env.TUTORIAL_VIDEO_MOBILE },
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: env.TRUST_PROXY,

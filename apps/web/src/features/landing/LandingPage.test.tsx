@@ -84,14 +84,59 @@ describe('the landing page', () => {
       expect(picture.querySelector('img')?.getAttribute('alt')).not.toBe('');
     }
 
-    expect(
-      await screen.findByRole('button', { name: 'Play the tutorial video' }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    // Our own recording, not the external player.
+    const videos = await screen.findByTestId('video-slider', {}, { timeout: 10_000 });
+    const video = within(videos).getByLabelText('Wordhoard tutorial video');
+    expect(video.tagName).toBe('VIDEO');
+    expect(video.querySelector('source')).toHaveAttribute('src', '/tutorial/tutorial-desktop.webm');
+    expect(video.querySelector('track[default]')).toHaveAttribute('srclang', 'en');
+    expect(screen.queryByRole('button', { name: 'Play the tutorial video' })).toBeNull();
     expect(document.querySelector('iframe')).toBeNull();
 
     const reviews = screen.getByRole('region', { name: 'What learners say' });
     expect(within(reviews).getAllByRole('figure')).toHaveLength(3);
     expect(within(reviews).getByRole('img', { name: 'Rated 5 out of 5 stars' })).toBeInTheDocument();
+  });
+
+  it('on a phone, plays the phone recording with the captions of the interface language', async () => {
+    restoreViewport = stubViewport(375);
+    await renderLanding(server, browser, { i18n: await createI18n({ language: 'pl' }) });
+
+    const section = screen.getByRole('region', { name: 'Obejrzyj samouczek' });
+    const video = within(section).getByLabelText('Film instruktażowy Wordhoard');
+    expect([...video.querySelectorAll('source')].map((source) => source.getAttribute('src'))).toEqual([
+      '/tutorial/tutorial-mobile.webm',
+      '/tutorial/tutorial-mobile.mp4',
+    ]);
+    expect(video).toHaveAttribute('poster', '/tutorial/tutorial-mobile.jpg');
+    expect(video.querySelector('track[default]')).toHaveAttribute('src', '/tutorial/tutorial-mobile.pl.vtt');
+  });
+
+  it('with video host ids configured, shows the external player behind its play button instead', async () => {
+    restoreViewport = stubViewport(1280);
+    const tags = [
+      ['tutorial-video-desktop', 'desktop-id1'],
+      ['tutorial-video-mobile', 'mobile-id22'],
+    ].map(([name = '', content = '']) => {
+      const tag = document.createElement('meta');
+      tag.name = `wordhoard:${name}`;
+      tag.content = content;
+      return document.head.appendChild(tag);
+    });
+    try {
+      const { user } = await renderLanding(server, browser);
+
+      const section = screen.getByRole('region', { name: 'Watch the tutorial' });
+      expect(section.querySelector('video')).toBeNull();
+      await user.click(within(section).getByRole('button', { name: 'Play the tutorial video' }));
+      expect(within(section).getByTitle('Wordhoard tutorial video')).toHaveAttribute(
+        'src',
+        'https://www.youtube-nocookie.com/embed/desktop-id1?autoplay=1',
+      );
+      expect(section).toHaveTextContent('The video comes from YouTube');
+    } finally {
+      for (const tag of tags) tag.remove();
+    }
   });
 
   it('until Swiper has loaded, shows the first slide in its place and hides the others from everyone', async () => {
@@ -171,6 +216,7 @@ describe('the landing page', () => {
     window.history.replaceState(null, '', '/?lng=ja');
     await renderLanding(server, browser, { i18n: await createI18n() });
 
-    expect(screen.getByRole('button', { name: 'Interface language: English' })).toHaveTextContent('EN');
+    // Flag plus the native name on a phone, never the bare code.
+    expect(screen.getByRole('button', { name: 'Interface language: English' })).toHaveTextContent(/^English/);
   });
 });

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readRuntimeConfig } from '../../shared/config/runtimeConfig';
 import { afterLoadWhenIdle } from '../../shared/lib/afterLoadWhenIdle';
 import { cx } from '../../shared/lib/classNames';
 import { PATHS } from '../../shared/routing';
@@ -9,8 +10,9 @@ import { LanguagePicker } from '../../shared/ui/LanguagePicker/LanguagePicker';
 import type { SliderMessages, SliderSlide } from '../../shared/ui/Slider/Slider';
 import { HowToSlideCard } from './components/HowToSlideCard';
 import { ReviewCard } from './components/ReviewCard';
+import { TutorialVideo } from './components/TutorialVideo';
 import { VideoFacade } from './components/VideoFacade';
-import { FIVE_STARS_IMAGE, HOW_TO_SLIDES, REVIEWS, TUTORIAL_VIDEO_IDS } from './content';
+import { FIVE_STARS_IMAGE, HOW_TO_SLIDES, REVIEWS } from './content';
 import styles from './LandingPage.module.css';
 import { useInterfaceLanguage } from './useInterfaceLanguage';
 
@@ -87,6 +89,8 @@ export default function LandingPage() {
   const { t } = useTranslation();
   const [language, chooseLanguage] = useInterfaceLanguage();
   const [playingVideo, setPlayingVideo] = useState<string | null>(null);
+  // Uploads on the video host when the deployment names them; otherwise our own recording.
+  const [externalVideo] = useState(() => readRuntimeConfig().tutorialVideo);
   const loadSwiper = useSwiperWhenIdle();
   useDocumentTitle(t('Landing.Title'));
 
@@ -114,14 +118,24 @@ export default function LandingPage() {
             <h3 className={styles.videoHeader}>{t('Landing.Video.Header')}</h3>
             <p>{t('Landing.Video.Text')}</p>
           </div>
-          <VideoFacade
-            ids={TUTORIAL_VIDEO_IDS}
-            title={t('Landing.Video.FrameTitle')}
-            playLabel={t('Landing.Video.Play')}
-            playingId={playingVideo}
-            onPlay={setPlayingVideo}
-          />
-          <p className={styles.videoNote}>{t('Landing.Video.Notice')}</p>
+          {externalVideo ? (
+            <>
+              <VideoFacade
+                ids={externalVideo}
+                title={t('Landing.Video.FrameTitle')}
+                playLabel={t('Landing.Video.Play')}
+                playingId={playingVideo}
+                onPlay={setPlayingVideo}
+              />
+              <p className={styles.videoNote}>{t('Landing.Video.Notice')}</p>
+            </>
+          ) : (
+            <TutorialVideo
+              title={t('Landing.Video.FrameTitle')}
+              unsupported={t('Landing.Video.Unsupported')}
+              language={language}
+            />
+          )}
         </article>
       ),
     },

@@ -38,11 +38,38 @@ export const HOW_TO_SLIDES: readonly HowToSlide[] = [
   slide('organization'),
 ];
 
+/** One size of the tutorial as our own files: WebM, MP4, a poster and captions per language. */
+export interface TutorialRecording {
+  width: number;
+  height: number;
+  webm: string;
+  mp4: string;
+  poster: string;
+  /** The WebVTT captions in an interface language. */
+  captions: (language: string) => string;
+}
+
+const TUTORIAL = '/tutorial';
+
+const recording = (size: 'desktop' | 'mobile', width: number, height: number): TutorialRecording => ({
+  width,
+  height,
+  webm: `${TUTORIAL}/tutorial-${size}.webm`,
+  mp4: `${TUTORIAL}/tutorial-${size}.mp4`,
+  poster: `${TUTORIAL}/tutorial-${size}.jpg`,
+  captions: (language) => `${TUTORIAL}/tutorial-${size}.${language}.vtt`,
+});
+
 /**
- * The tutorial on the video host, one recording per screen size (SPEC §1: below 768 px the
- * mobile one). Replace these ids with the published uploads; nothing else needs to change.
+ * The tutorial, recorded from the real app by `npm run record:tutorial` into public/tutorial
+ * (sizes as in e2e/scripts/record-tutorial.ts): one recording per screen size, the phone one
+ * below 768 px (SPEC §1). A deployment may play uploads on the video host instead
+ * (TUTORIAL_VIDEO_DESKTOP / TUTORIAL_VIDEO_MOBILE, shown through VideoFacade).
  */
-export const TUTORIAL_VIDEO_IDS = { mobile: 'WhTutorialM', desktop: 'WhTutorialD' } as const;
+export const TUTORIAL_RECORDINGS = {
+  desktop: recording('desktop', 1280, 720),
+  mobile: recording('mobile', 390, 844),
+} as const;
 
 /** The privacy-enhanced player; it is requested only after the visitor presses play. */
 export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';

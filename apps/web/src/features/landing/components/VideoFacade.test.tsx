@@ -2,8 +2,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stubViewport } from '../../../shared/ui/testing/viewport';
-import { TUTORIAL_VIDEO_IDS } from '../content';
 import { VideoFacade } from './VideoFacade';
+
+/** Ids as a deployment sets them (TUTORIAL_VIDEO_DESKTOP / TUTORIAL_VIDEO_MOBILE). */
+const TUTORIAL_VIDEO_IDS = { desktop: 'desktop-id1', mobile: 'mobile-id22' };
 
 const renderFacade = () =>
   render(
@@ -48,11 +50,5 @@ describe('the tutorial video facade', () => {
     expect(frame.getAttribute('allow')).toContain('autoplay');
     expect(frame).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Play the tutorial video' })).not.toBeInTheDocument();
-  });
-
-  it('keeps one constant with both ids, and they differ', () => {
-    expect(Object.keys(TUTORIAL_VIDEO_IDS).sort()).toEqual(['desktop', 'mobile']);
-    expect(TUTORIAL_VIDEO_IDS.mobile).not.toBe(TUTORIAL_VIDEO_IDS.desktop);
-    for (const id of Object.values(TUTORIAL_VIDEO_IDS)) expect(id).toMatch(/^[\w-]{11}$/);
   });
 });

@@ -237,6 +237,12 @@ export type TestResult = z.infer<typeof testResultSchema>;
 export const reportSchema = z.object({
   /** The tested dictionary; null once it was deleted, or for a test of several (decision 0048). */
   dictionaryId: idSchema.nullable(),
+  /**
+   * The options the test was started with, for "try again" on any device; null when the server
+   * does not know them (a test started before it kept them) or they no longer apply (the
+   * tested dictionary was deleted).
+   */
+  options: testerOptionsSchema.nullable(),
   total: z.number().int(),
   correct: z.number().int(),
   wrong: z.number().int(),
@@ -265,6 +271,8 @@ export type Report = z.infer<typeof reportSchema>;
 export const testStateSchema = z.object({
   test: testItemSchema.nullable(),
   testsLeft: z.number().int(),
+  /** When the day's attempts begin again: the start of the next UTC day (DESIGN §5). */
+  testsResetAt: isoDateSchema,
   report: reportSchema.nullable(),
 });
 export type TestState = z.infer<typeof testStateSchema>;
@@ -507,6 +515,26 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+/**
+ * What "cancel now with refund" did: the subscription as it ended, and the refund Stripe made
+ * (`amount` in the currency's units, e.g. 2.61 dollars), or `null` when nothing was left to refund.
+ */
+export const refundedSubscriptionSchema = subscriptionSchema.extend({
+  refund: z.object({ amount: z.number().nonnegative(), currency: z.string() }).nullable(),
+});
+export type RefundedSubscription = z.infer<typeof refundedSubscriptionSchema>;
+
+/** A Stripe Checkout Session of the signed-in user, as the return page after payment checks it. */
+export const checkoutSessionSchema = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'complete', 'expired']),
+  /** Paid (or nothing to pay): the purchase went through. */
+  paid: z.boolean(),
+});
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+/** Stripe's id (`cs_test_…`); any other string is no session of the caller's (404). */
+export const checkoutSessionParamsSchema = z.object({ id: z.string().min(1).max(255) });
+
 // --- Requests ------------------------------------------------------------------------------
 
 export const signupBodySchema = z.object({
@@ -617,20 +645,56 @@ export type UpdateDictionaryBody = z.input<typeof updateDictionaryBodySchema>;
 // --- Import and export (docs/decisions/0012-data-portability.md) ---------------------------
 
 const importWordsSchema = z.array(wordInputSchema).max(MAX_IMPORT_WORDS);
-export const importWordsBodySchema = z.object({ words: importWordsSchema.min(1) });
+/**
+ * A word as read from a file, not judged yet: with `skipInvalid: true` the server checks each
+ * one itself and skips (and reports) those that break the rules, instead of refusing them all.
+ */
+export const rawImportWordSchema = z.object({ term: z.string(), definitions: z.array(z.string()) });
+export type RawImportWord = z.infer<typeof rawImportWordSchema>;
+const rawImportWordsSchema = z.array(rawImportWordSchema).max(MAX_IMPORT_WORDS);
+
+/** Every word valid, or nothing saved (400); or, with `skipInvalid: true`, the valid ones only. */
+export const importWordsBodySchema = z.discriminatedUnion('skipInvalid', [
+  z.object({ skipInvalid: z.literal(false).optional(), words: importWordsSchema.min(1) }),
+  z.object({ skipInvalid: z.literal(true), words: rawImportWordsSchema.min(1) }),
+]);
 export type ImportWordsBody = z.input<typeof importWordsBodySchema>;
 /** An imported dictionary starts without an exam date. */
-export const importDictionaryBodySchema = createDictionaryBodySchema
-  .omit({ examDate: true })
-  .extend({ words: importWordsSchema });
+const importDictionaryInfoSchema = createDictionaryBodySchema.omit({ examDate: true });
+export const importDictionaryBodySchema = z.discriminatedUnion('skipInvalid', [
+  importDictionaryInfoSchema.extend({ skipInvalid: z.literal(false).optional(), words: importWordsSchema }),
+  importDictionaryInfoSchema.extend({ skipInvalid: z.literal(true), words: rawImportWordsSchema }),
+]);
 export type ImportDictionaryBody = z.input<typeof importDictionaryBodySchema>;
 
-export const IMPORT_SKIP_REASONS = ['duplicateInFile', 'alreadyInDictionary'] as const;
+/**
+ * Why a word was not saved: its term was earlier in the import or is already in the
+ * dictionary; or (only with `skipInvalid`) it breaks the rules, or there was no room left
+ * under the role's word limit.
+ */
+export const IMPORT_SKIP_REASONS = [
+  'duplicateInFile',
+  'alreadyInDictionary',
+  'invalid',
+  'overWordLimit',
+] as const;
+export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
+export const importSkippedWordSchema = z.object({
+  term: z.string(),
+  reason: z.enum(IMPORT_SKIP_REASONS),
+  /** Where the word was in the request's `words` (0-based). */
+  index: z.number().int().nonnegative(),
+  /** duplicateInFile: where the term was first. */
+  firstIndex: z.number().int().nonnegative().optional(),
+  /** invalid: what is wrong, as encoded validation messages. */
+  problems: z.array(z.object({ field: z.enum(['term', 'definitions']), message: z.string() })).optional(),
+});
+export type ImportSkippedWord = z.infer<typeof importSkippedWordSchema>;
 export const importResultSchema = z.object({
   dictionary: dictionarySchema,
   imported: z.number().int(),
-  /** Words not saved because their term was earlier in the import or already in the dictionary. */
-  skipped: z.array(z.object({ term: z.string(), reason: z.enum(IMPORT_SKIP_REASONS) })),
+  /** Words not saved, in the order of the request, each with its reason. */
+  skipped: z.array(importSkippedWordSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

@@ -3,16 +3,24 @@ import { ArrowBigUp } from 'lucide-react';
 import {
   useEffect,
   useId,
+  useImperativeHandle,
   useRef,
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent,
+  type Ref,
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
 import { ACCENTS, UKRAINIAN_ALPHABET, capital, insertAtCaret } from '../lib/accents';
+import { ACCENT_SHORTCUTS, accentCombo, ariaCombo } from '../lib/shortcuts';
 import styles from './AccentBar.module.css';
+
+/** Types the bar's letter at `index` as a click on it would; false when there is none. */
+export interface AccentBarHandle {
+  type: (index: number) => boolean;
+}
 
 interface AccentBarProps {
   /** The language the learner types in. */
@@ -21,6 +29,9 @@ interface AccentBarProps {
   /** The field it types into (for `aria-controls`). */
   inputId: string;
   languageLabel: string;
+  /** Numbers the first letters for their shortcuts (decision 0052); `mac`: Control, else Alt. */
+  shortcuts?: { mac: boolean };
+  ref?: Ref<AccentBarHandle>;
 }
 
 /** Holding Shift shows capitals, as on a keyboard. */
@@ -46,7 +57,7 @@ function useShiftHeld(): boolean {
  * take the focus from it (mousedown is cancelled), insert at its caret and leave the caret after
  * the letter. ⇧ (or holding Shift) gives one capital.
  */
-export function AccentBar({ language, input, inputId, languageLabel }: AccentBarProps) {
+export function AccentBar({ language, input, inputId, languageLabel, shortcuts, ref }: AccentBarProps) {
   const { t } = useTranslation();
   const [capsOnce, setCapsOnce] = useState(false);
   const [alphabet, setAlphabet] = useState(false);
@@ -56,7 +67,6 @@ export function AccentBar({ language, input, inputId, languageLabel }: AccentBar
   // One Tab stop for the whole bar (the ARIA toolbar pattern): the arrow keys move inside it.
   const [current, setCurrent] = useState('shift');
   const letters = ACCENTS[language];
-  if (letters.length === 0) return null;
 
   const upper = capsOnce !== shiftHeld;
   const shown = (letter: string) => (upper ? capital(letter, language) : letter);
@@ -69,6 +79,16 @@ export function AccentBar({ language, input, inputId, languageLabel }: AccentBar
     if (insertAtCaret(field, text)) setCapsOnce(false);
     field.focus();
   };
+
+  useImperativeHandle(ref, () => ({
+    type: (index: number) => {
+      const letter = letters[index];
+      if (letter === undefined) return false;
+      type(letter, false);
+      return true;
+    },
+  }));
+  if (letters.length === 0) return null;
 
   const roving = (key: string) => ({
     tabIndex: key === current ? 0 : -1,
@@ -98,21 +118,30 @@ export function AccentBar({ language, input, inputId, languageLabel }: AccentBar
     buttons[target]?.focus();
   };
 
-  const letterButton = (letter: string, group: string) => (
-    <button
-      key={letter}
-      type="button"
-      {...roving(`${group}:${letter}`)}
-      className={styles.letter}
-      lang={language}
-      aria-label={t('Testing.Accents.Insert', { letter: shown(letter) })}
-      aria-controls={inputId}
-      onMouseDown={keepFocus}
-      onClick={(event) => type(letter, event.shiftKey)}
-    >
-      {shown(letter)}
-    </button>
-  );
+  const letterButton = (letter: string, group: string, index?: number) => {
+    const combo = shortcuts && index !== undefined && index < ACCENT_SHORTCUTS ? accentCombo(index) : null;
+    return (
+      <button
+        key={letter}
+        type="button"
+        {...roving(`${group}:${letter}`)}
+        className={styles.letter}
+        lang={language}
+        aria-label={t('Testing.Accents.Insert', { letter: shown(letter) })}
+        aria-controls={inputId}
+        aria-keyshortcuts={combo && shortcuts ? ariaCombo(combo, shortcuts.mac) : undefined}
+        onMouseDown={keepFocus}
+        onClick={(event) => type(letter, event.shiftKey)}
+      >
+        {shown(letter)}
+        {combo && (
+          <span className={styles.digit} aria-hidden="true">
+            {combo.key}
+          </span>
+        )}
+      </button>
+    );
+  };
 
   return (
     <div
@@ -135,7 +164,7 @@ export function AccentBar({ language, input, inputId, languageLabel }: AccentBar
         >
           <ArrowBigUp aria-hidden="true" />
         </button>
-        {letters.map((letter) => letterButton(letter, 'accents'))}
+        {letters.map((letter, index) => letterButton(letter, 'accents', index))}
         {language === 'uk' && (
           <button
             type="button"

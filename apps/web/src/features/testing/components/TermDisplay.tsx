@@ -13,12 +13,23 @@ interface TermDisplayProps {
   id?: string;
   /** Offer to read the term aloud (when the device has a voice for `lang`). */
   speak?: boolean;
+  /** The speak button's keyboard shortcuts, in `aria-keyshortcuts` syntax. */
+  speakKeyShortcuts?: string;
   /** A line under the term, part of what the prompt says (e.g. "not to be confused with …"). */
   note?: ReactNode;
 }
 
 /** The asked word, large, with a small caption above it. */
-export function TermDisplay({ label, term, lang, size = 'lg', id, speak, note }: TermDisplayProps) {
+export function TermDisplay({
+  label,
+  term,
+  lang,
+  size = 'lg',
+  id,
+  speak,
+  speakKeyShortcuts,
+  note,
+}: TermDisplayProps) {
   return (
     <div className={styles.wrapper}>
       {/* The id names only the prompt: the speak button stays out of the field's description. */}
@@ -29,7 +40,7 @@ export function TermDisplay({ label, term, lang, size = 'lg', id, speak, note }:
         </p>
         {note && <p className={styles.note}>{note}</p>}
       </div>
-      {speak && <SpeakButton text={term} lang={lang} />}
+      {speak && <SpeakButton text={term} lang={lang} keyShortcuts={speakKeyShortcuts} />}
     </div>
   );
 }

@@ -12,10 +12,13 @@ import { testingKeys, useRefreshTestingState, useTestingCalls, useTestingState }
 import { AnswerList } from '../components/AnswerList';
 import { OverridePanel } from '../components/OverridePanel';
 import { ResultIcon } from '../components/ResultIcon';
+import { KeyHint, ShortcutsHelp } from '../components/Shortcuts';
 import { parseCheckState, resultKind, type CheckState } from '../lib/navigationState';
+import { SHORTCUT_KEYS, ariaKeyShortcuts } from '../lib/shortcuts';
 import { useSubmissions } from '../lib/submissions';
 import { useActiveTest } from '../lib/useActiveTest';
 import { useFocusOnMount } from '../lib/useFocusOnMount';
+import { useTestShortcuts } from '../lib/useTestShortcuts';
 import { wordView } from '../lib/wordView';
 import { useReportUnexpected } from '../../../shared/hooks/useReportUnexpected';
 import styles from './CheckPage.module.css';
@@ -78,9 +81,20 @@ function CheckResult({ check }: { check: CheckState }) {
     },
   });
 
-  if (outdated) return <Navigate replace to={PATHS.testing} />;
-
   const backToTest = () => void navigate(PATHS.testing, { replace: true });
+  const nextWord = () => {
+    if (next.isPending) return;
+    const attemptId = submissions.start(`skip:${check.position}:${check.wordId}`);
+    if (attemptId !== null) next.mutate(attemptId);
+  };
+  // A wrong answer offers another try or the next word; any other, to continue.
+  const retryable = kind === 'wrong' && !accepted;
+  const { mac, helpOpen, setHelpOpen } = useTestShortcuts(
+    'check',
+    retryable ? { tryAgain: backToTest, next: nextWord } : { next: backToTest },
+  );
+
+  if (outdated) return <Navigate replace to={PATHS.testing} />;
   // A wrong answer that is another word's answer: say whose (its meaning, or in a swapped test
   // the term it belongs to).
   const { swapped } = view;
@@ -178,37 +192,48 @@ function CheckResult({ check }: { check: CheckState }) {
           <OverridePanel check={check} accepted={accepted} onAccepted={() => setAccepted(true)} />
         )}
         <div className={styles.actions}>
-          {kind === 'wrong' && !accepted ? (
+          {retryable ? (
             <>
-              <Button ref={primaryRef} icon={<RotateCcw />} onClick={backToTest}>
+              <Button
+                ref={primaryRef}
+                icon={<RotateCcw />}
+                aria-keyshortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.tryAgain, mac)}
+                onClick={backToTest}
+              >
                 {t('Testing.Check.TryAgain')}
+                <KeyHint combo={SHORTCUT_KEYS.tryAgain[0]} mac={mac} />
               </Button>
               <Button
                 variant="secondary"
                 icon={<SkipForward />}
                 aria-describedby={nextHintId}
                 aria-busy={next.isPending || undefined}
-                onClick={() => {
-                  if (next.isPending) return;
-                  const attemptId = submissions.start(`skip:${check.position}:${check.wordId}`);
-                  if (attemptId !== null) next.mutate(attemptId);
-                }}
+                aria-keyshortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.next, mac)}
+                onClick={nextWord}
               >
                 {t('Testing.Check.Next')}
+                <KeyHint combo={SHORTCUT_KEYS.next[0]} mac={mac} />
               </Button>
             </>
           ) : (
-            <Button ref={primaryRef} iconEnd={<ArrowRight />} onClick={backToTest}>
+            <Button
+              ref={primaryRef}
+              iconEnd={<ArrowRight />}
+              aria-keyshortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.next, mac)}
+              onClick={backToTest}
+            >
               {t('Testing.Check.Continue')}
+              <KeyHint combo={SHORTCUT_KEYS.next[0]} mac={mac} />
             </Button>
           )}
         </div>
-        {kind === 'wrong' && !accepted && (
+        {retryable && (
           <p id={nextHintId} className={styles.hint}>
             {t('Testing.Check.NextHint')}
           </p>
         )}
       </Card>
+      <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} mac={mac} />
       <LiveRegion message={announcement} data-testid="check-announcer" />
     </Page>
   );

@@ -2,7 +2,7 @@ import type { Report } from '@wordhoard/shared';
 import { ListRestart, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { cx } from '../../../shared/lib/classNames';
 import { PATHS } from '../../../shared/routing';
 import { Button, LoadingIndicator, Page, TABULAR_NUMS, VISUALLY_HIDDEN } from '../../../shared/ui';
@@ -11,7 +11,10 @@ import { useTestingState } from '../api/testingApi';
 import { LoadFailed } from '../components/LoadFailed';
 import { ReportItem } from '../components/ReportItem';
 import { ResultIcon, type ResultKind } from '../components/ResultIcon';
+import { KeyHint, ShortcutsHelp } from '../components/Shortcuts';
+import { SHORTCUT_KEYS, ariaKeyShortcuts } from '../lib/shortcuts';
 import { useActiveTest } from '../lib/useActiveTest';
+import { useTestShortcuts } from '../lib/useTestShortcuts';
 import { wordView } from '../lib/wordView';
 import type { ActiveTest } from '../../../shared/testing/activeTest';
 import { StartProblemText } from '../../../shared/testing/StartProblemText';
@@ -83,6 +86,15 @@ function TestReport({
   const canRetry = retry !== null;
   // What became of the latest suspension or resumption of a word, for screen readers.
   const [notice, setNotice] = useState<{ message: string; key: number } | null>(null);
+  const navigate = useNavigate();
+  const tryAgain = () => {
+    if (isPending || noAttempts || !retry) return;
+    start(retry);
+  };
+  const { mac, helpOpen, setHelpOpen } = useTestShortcuts('report', {
+    tryAgain,
+    newTest: () => void navigate(PATHS.createTester),
+  });
 
   // Lands on the main action; a disabled "Try again" cannot take the focus, "New test" can.
   useEffect(() => {
@@ -135,12 +147,11 @@ function TestReport({
               disabled={noAttempts}
               aria-busy={isPending || undefined}
               aria-describedby={shownProblem ? `${hintId} ${problemId}` : hintId}
-              onClick={() => {
-                if (isPending || noAttempts) return;
-                start(retry);
-              }}
+              aria-keyshortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.tryAgain, mac)}
+              onClick={tryAgain}
             >
               {t('Testing.Finish.TryAgain')}
+              <KeyHint combo={SHORTCUT_KEYS.tryAgain[0]} mac={mac} />
             </Button>
           )}
           <Button
@@ -148,8 +159,10 @@ function TestReport({
             variant={canRetry ? 'secondary' : 'primary'}
             icon={<ListRestart />}
             to={PATHS.createTester}
+            aria-keyshortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.newTest, mac)}
           >
             {t('Testing.Finish.NewTest')}
+            <KeyHint combo={SHORTCUT_KEYS.newTest[0]} mac={mac} />
           </Button>
         </div>
         <p id={hintId} className={cx(styles.hint, TABULAR_NUMS)}>
@@ -163,6 +176,7 @@ function TestReport({
             </Problem>
           )}
         </div>
+        <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} mac={mac} />
       </div>
 
       <section aria-labelledby={wordsId} className={styles.words}>

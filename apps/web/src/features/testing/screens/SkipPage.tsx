@@ -8,10 +8,13 @@ import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
 import { useTestingState } from '../api/testingApi';
 import { AnswerList } from '../components/AnswerList';
 import { ResultIcon } from '../components/ResultIcon';
+import { KeyHint, ShortcutsHelp } from '../components/Shortcuts';
 import { TermDisplay } from '../components/TermDisplay';
 import { parseSkipState, type SkipState } from '../lib/navigationState';
+import { SHORTCUT_KEYS, ariaKeyShortcuts } from '../lib/shortcuts';
 import { useActiveTest } from '../lib/useActiveTest';
 import { useFocusOnMount } from '../lib/useFocusOnMount';
+import { useTestShortcuts } from '../lib/useTestShortcuts';
 import { wordView } from '../lib/wordView';
 import styles from './SkipPage.module.css';
 
@@ -33,6 +36,8 @@ function SkippedWord({ skipped }: { skipped: SkipState }) {
   // Loads the next word (or the report) while the answers are read.
   const state = useTestingState();
   const finished = state.data?.report != null;
+  const next = () => void navigate(PATHS.testing, { replace: true });
+  const { mac, helpOpen, setHelpOpen } = useTestShortcuts('skip', { next });
 
   return (
     <Page title={t('Testing.SkipTitle')} lead={t('Testing.Skip.Lead')} width="narrow">
@@ -56,11 +61,14 @@ function SkippedWord({ skipped }: { skipped: SkipState }) {
           ref={nextRef}
           iconEnd={<ArrowRight />}
           className={styles.next}
-          onClick={() => void navigate(PATHS.testing, { replace: true })}
+          aria-keyshortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.next, mac)}
+          onClick={next}
         >
           {finished ? t('Testing.Skip.SeeReport') : t('Testing.Skip.Next')}
+          <KeyHint combo={SHORTCUT_KEYS.next[0]} mac={mac} />
         </Button>
       </Card>
+      <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} mac={mac} />
       <LiveRegion
         message={t('Testing.Skip.Announcement', { answers: skipped.answers.join(', ') })}
         data-testid="skip-announcer"

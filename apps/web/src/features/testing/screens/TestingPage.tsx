@@ -1,5 +1,6 @@
 import type { TestItem } from '@wordhoard/shared';
 import { Check, CircleAlert, Info, SkipForward } from 'lucide-react';
+import { useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PATHS } from '../../../shared/routing';
@@ -9,11 +10,15 @@ import { cx } from '../../../shared/lib/classNames';
 import { Button, Card, LoadingIndicator, Page, TABULAR_NUMS } from '../../../shared/ui';
 import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
 import { ProgressBar } from '../../../shared/ui/ProgressBar/ProgressBar';
-import { AccentBar } from '../components/AccentBar';
+import { useVoice } from '../../../shared/speech/useVoice';
+import { AccentBar, type AccentBarHandle } from '../components/AccentBar';
 import { AnswerList } from '../components/AnswerList';
 import { ResultIcon } from '../components/ResultIcon';
+import { KeyHint, ShortcutsHelp } from '../components/Shortcuts';
 import { TermDisplay } from '../components/TermDisplay';
 import { languageName } from '../lib/languageName';
+import { SHORTCUT_KEYS, ariaKeyShortcuts } from '../lib/shortcuts';
+import { useTestShortcuts } from '../lib/useTestShortcuts';
 import { useActiveTest } from '../lib/useActiveTest';
 import { useTestRunner } from '../lib/useTestRunner';
 import styles from './TestingPage.module.css';
@@ -58,6 +63,13 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
     submit,
     view,
   } = useTestRunner(test);
+  const accentBar = useRef<AccentBarHandle>(null);
+  const { speak } = useVoice(view.promptLanguage);
+  const { mac, helpOpen, setHelpOpen } = useTestShortcuts('run', {
+    skip,
+    speak: () => speak(test.term),
+    accent: (index) => accentBar.current?.type(index) ?? false,
+  });
   // A weak-definition test (decision 0049) asks one missed definition of a word at a time and
   // shows its others as given, not typed; it is practice, which leaves the schedule alone.
   const practice = useActiveTest()?.options.range.type === 'weak';
@@ -97,6 +109,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
           term={test.term}
           lang={view.promptLanguage}
           speak
+          speakKeyShortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.speak, mac)}
           note={contrast}
         />
 
@@ -147,6 +160,8 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
           />
           {view.answerLanguage && (
             <AccentBar
+              ref={accentBar}
+              shortcuts={{ mac }}
               language={view.answerLanguage}
               input={inputRef}
               inputId={ids.input}
@@ -160,16 +175,25 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
             </p>
           )}
           <div className={styles.actions}>
-            <Button type="submit" icon={<Check />} aria-busy={answerMutation.isPending || undefined}>
+            <Button
+              type="submit"
+              icon={<Check />}
+              aria-busy={answerMutation.isPending || undefined}
+              aria-keyshortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.check, mac)}
+            >
               {t('Testing.Run.Check')}
+              <KeyHint combo={SHORTCUT_KEYS.check[0]} mac={mac} />
             </Button>
             <Button
               variant="secondary"
               icon={<SkipForward />}
               onClick={skip}
               aria-busy={skipMutation.isPending || undefined}
+              aria-keyshortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.skip, mac)}
             >
               {t('Testing.Run.Skip')}
+              {/* The combo that works from the answer field too, where the focus mostly is. */}
+              <KeyHint combo={SHORTCUT_KEYS.skip[1]} mac={mac} />
             </Button>
           </div>
         </form>
@@ -190,6 +214,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
           </p>
         )}
       </Card>
+      <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} mac={mac} />
       <LiveRegion
         message={feedback?.message ?? ''}
         announceKey={feedback?.key}

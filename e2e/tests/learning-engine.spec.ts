@@ -83,7 +83,7 @@ test('a learner’s own memory model, due words of every dictionary, confusions,
   await expect(page.getByText('Word 1 of 4', { exact: true })).toBeVisible();
   await check('Maus');
   await expect(page.getByRole('heading', { level: 1, name: 'Check the answer' })).toBeVisible();
-  await expect(page.getByText('“Maus” is the meaning of “mouse”.')).toBeVisible();
+  await expect(page.getByTestId('check-confusion')).toHaveText('“Maus” is the meaning of “mouse”.');
   await page.getByRole('button', { name: 'Try again' }).click();
   await check('Katze');
 
@@ -92,7 +92,7 @@ test('a learner’s own memory model, due words of every dictionary, confusions,
   await check('laufen');
   await expect(page.getByRole('heading', { level: 1, name: 'Check the answer' })).toBeVisible();
   await page.getByRole('button', { name: 'I was right' }).click();
-  await expect(page.getByText('Accepted: your answer counts as right.')).toBeVisible();
+  await expect(page.getByText('Accepted: your answer counts as right.', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // 3. "mouse", right at once; 4. "paw", one meaning typed and the other skipped.

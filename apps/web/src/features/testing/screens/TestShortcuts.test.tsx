@@ -37,7 +37,7 @@ describe('keyboard shortcuts of the test screens (decision 0052)', { timeout: 20
   });
 
   const open = (path = '/testing') => renderApp({ path, apiUrl: server.apiUrl, fetch: browser.fetch });
-  const answerField = () => screen.getByRole('textbox', { name: 'Your answer' });
+  const answerField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Your answer' });
   const posts = (url: string) =>
     browser.requests.filter((request) => request.method === 'POST' && request.url === url);
 

@@ -26,7 +26,9 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   reporter: [['list']],
-  use: { baseURL, launchOptions, trace: 'off', locale: 'en-US' },
+  // No service worker (docs/decisions/0051-service-worker.md) but in tests/pwa.spec.ts: each test's
+  // fresh context would otherwise install it and precache the whole build beside the test.
+  use: { baseURL, launchOptions, trace: 'off', locale: 'en-US', serviceWorkers: 'block' },
   projects: [
     {
       name: 'desktop',

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type AliasOptions, type Manifest, type Plugin } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 /** Modules that change rarely, kept in one long-cached chunk apart from the app's code. */
 const VENDOR_MODULES = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|preact)[\\/]/;
@@ -82,8 +83,60 @@ function firstScreenPreloads(): Plugin {
   };
 }
 
+/**
+ * The web app manifest (installing Wordhoard, "Study every day, anywhere"). Colours from
+ * shared/ui/styles/tokens.css (--color-bg, as index.html's theme-color); the PNG icons come
+ * from public/favicon.svg (scripts/make-icons.mjs).
+ */
+const WEB_APP_MANIFEST: Partial<ManifestOptions> = {
+  id: '/',
+  name: 'Wordhoard',
+  short_name: 'Wordhoard',
+  description: 'Build personal dictionaries in seven languages and test yourself on the words you collect.',
+  lang: 'en',
+  start_url: '/menu',
+  scope: '/',
+  display: 'standalone',
+  theme_color: '#f6f6fb',
+  background_color: '#f6f6fb',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+    { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+/**
+ * The manifest (linked from the built index.html) and the service worker /sw.js, built from
+ * src/serviceWorker/sw.ts with the build's files written into its precache list
+ * (docs/decisions/0051-service-worker.md). The page registers it itself, after load
+ * (app/pwa/registerServiceWorker.ts), so nothing is injected into index.html but the link.
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/serviceWorker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    manifest: WEB_APP_MANIFEST,
+    includeManifestIcons: true,
+    includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+    injectManifest: {
+      // The app's code, styles and pictures; not the HTML (a page comes from the network and is
+      // kept as it came, nonce and all) and not the tutorial videos under public/tutorial.
+      globPatterns: ['assets/**/*.{js,css,woff2,svg,png,webp,jpg}', 'images/**/*.svg'],
+      // Hashed names need no revision: a new file is a new name.
+      dontCacheBustURLsMatching: /^assets\//,
+      minify: true,
+      sourcemap: false,
+    },
+  });
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), firstScreenPreloads()],
+  plugins: [react(), firstScreenPreloads(), serviceWorker()],
   resolve: {
     alias: command === 'build' && process.env.WEB_RENDERER !== 'react' ? PREACT_ALIASES : [],
   },

@@ -73,6 +73,15 @@ function isDocs(url: string): boolean {
 /** For JSON and static files nothing should ever execute or be framed. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
+/**
+ * The service worker's own policy (a worker runs under the CSP of its script's response): it
+ * fetches the app's files and pages from this origin and nothing else, and loads no scripts
+ * (docs/decisions/0051-service-worker.md).
+ */
+export const SERVICE_WORKER_CSP =
+  "default-src 'none'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'";
+const SERVICE_WORKER_URL = /^\/sw\.js(\?|$)/;
+
 function requestOrigin(request: FastifyRequest): string | undefined {
   const host = request.headers.host;
   return host ? `${request.protocol}://${host}` : undefined;
@@ -102,6 +111,8 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
       reply.header('content-security-policy', pageCsp(reply.cspNonce));
     } else if (isDocs(request.url)) {
       reply.header('content-security-policy', DOCS_CSP);
+    } else if (SERVICE_WORKER_URL.test(request.url)) {
+      reply.header('content-security-policy', SERVICE_WORKER_CSP);
     } else {
       reply.header('content-security-policy', API_CSP);
     }

@@ -12,6 +12,8 @@ let dist: string;
 let database: Database;
 let app: FastifyInstance;
 const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+const serviceWorker = `self.addEventListener('fetch', () => {}); // ${'y'.repeat(2000)}`;
+const webAppManifest = JSON.stringify({ name: 'Wordhoard', start_url: '/menu', display: 'standalone' });
 
 beforeAll(async () => {
   dist = await mkdtemp(path.join(os.tmpdir(), 'wordhoard-dist-'));
@@ -36,6 +38,9 @@ beforeAll(async () => {
     }),
   );
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(dist, 'sw.js'), serviceWorker);
+  await writeFile(path.join(dist, 'sw.js.br'), brotliCompressSync(serviceWorker));
+  await writeFile(path.join(dist, 'manifest.webmanifest'), webAppManifest);
   await mkdir(path.join(dist, 'tutorial'));
   for (const file of ['tutorial-desktop.webm', 'tutorial-desktop.mp4']) {
     await writeFile(path.join(dist, 'tutorial', file), Buffer.alloc(4096, 7));
@@ -175,6 +180,36 @@ describe('serving the built SPA', () => {
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 1024-2047/4096');
     expect(part.rawPayload.length).toBe(1024);
+  });
+
+  it('serves the web app manifest as application/manifest+json', async () => {
+    const response = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['content-type'])).toMatch(/^application\/manifest\+json(;|$)/);
+    expect(response.json()).toMatchObject({ name: 'Wordhoard', start_url: '/menu' });
+  });
+
+  it('serves the service worker uncached, for the whole origin, under a policy that lets it fetch', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/sw.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.statusCode, encoding).toBe(200);
+      expect(response.headers['content-encoding'], encoding).toBe(encoding === 'br' ? 'br' : undefined);
+      expect(String(response.headers['content-type']), encoding).toMatch(/^(text|application)\/javascript/);
+      // Checked for updates on every visit: never kept by the HTTP cache without asking.
+      expect(response.headers['cache-control'], encoding).toBe('no-cache');
+      expect(response.headers['service-worker-allowed'], encoding).toBe('/');
+      // A worker runs under its script's CSP: it may fetch this origin (precache, pages), no more.
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, encoding).toContain("connect-src 'self'");
+      expect(csp, encoding).toContain("default-src 'none'");
+      expect(csp, encoding).not.toContain('script-src');
+    }
+    const plain = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(plain.body).toBe(serviceWorker);
   });
 
   it('answers a missing asset or API path with 404, never with the page', async () => {

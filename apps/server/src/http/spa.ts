@@ -9,6 +9,8 @@ const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
 /** Written by the web build (apps/web/vite.config.ts, firstScreenPreloads): path → its screen's assets. */
 const FIRST_SCREENS_FILE = path.join('.vite', 'first-screens.json');
 const ASSET_URL = /^\/assets\/[\w.-]+\.(js|css)$/;
+/** Written by the web build (vite-plugin-pwa): docs/decisions/0051-service-worker.md. */
+export const SERVICE_WORKER_FILE = 'sw.js';
 
 /**
  * Per path, the <link> tags that let the browser fetch the screen's chunks beside the entry
@@ -98,6 +100,14 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     allowedPath: (pathname) => !isBuildInternal(pathname),
     setHeaders: (res, filePath) => {
       const relative = path.relative(options.distDir, filePath);
+      // The precompressed copies (sw.js.br, sw.js.gz) are the same file to the browser.
+      if (relative.replace(/\.(br|gz)$/, '') === SERVICE_WORKER_FILE) {
+        // Every update check must reach us: a worker kept an hour would hold back each release
+        // by as much. It controls the whole origin from the root.
+        res.header('cache-control', 'no-cache');
+        res.header('service-worker-allowed', '/');
+        return;
+      }
       res.header(
         'cache-control',
         relative.startsWith(`assets${path.sep}`)

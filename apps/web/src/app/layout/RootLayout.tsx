@@ -4,6 +4,8 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useIsMobile } from '../../shared/hooks/useMediaQuery';
 import { LoadingIndicator } from '../../shared/ui';
 import { useAppInitialization } from '../init/AppInitContext';
+import { appUpdates } from '../pwa/appUpdates';
+import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { ErrorModal } from './ErrorModal';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -42,6 +44,7 @@ export function RootLayout() {
         )}
       </main>
       {isFooterVisible(pathname, isMobile) && <Footer />}
+      <UpdatePrompt updates={appUpdates} />
       <ScrollRestoration />
     </>
   );

@@ -90,3 +90,20 @@ test('the server sends a CSP with a per-response nonce that the page carries', a
   const meta = await page.locator('meta[name="csp-nonce"]').getAttribute('content');
   expect(meta).toMatch(/^[A-Za-z0-9+/=]+$/);
 });
+
+test('forms validate without tripping the CSP: zod never probes for eval', async ({ page }) => {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+  await page.goto('/auth/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill('not-an-address');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('The field must be a valid email')).toBeVisible();
+  expect(violations).toEqual([]);
+});

@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { z } from 'zod';
 import { App, createAppContext } from './app/App';
+import { appUpdates } from './app/pwa/appUpdates';
+import { afterLoadWhenIdle } from './shared/lib/afterLoadWhenIdle';
 import { applyCspNonce } from './shared/security/cspNonce';
 import './shared/ui/styles';
 
@@ -8,6 +11,9 @@ async function bootstrap() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   applyCspNonce();
+  // zod 4 probes for `new Function` to compile fast parsers; our CSP forbids eval, so the probe
+  // only fills the console (and any CSP report) with a violation. Parse without it.
+  z.config({ jitless: true });
   // Rendering waits for the language's strings, so no untranslated keys ever flash.
   const context = await createAppContext();
   createRoot(container).render(
@@ -18,3 +24,14 @@ async function bootstrap() {
 }
 
 void bootstrap();
+
+// The service worker (offline use, installing the app) in production builds only, after the
+// first screen: its code is a chunk of its own, fetched then (docs/decisions/0051-service-worker.md).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  afterLoadWhenIdle(() => {
+    import('./app/pwa/registerServiceWorker')
+      .then(({ registerServiceWorker }) => registerServiceWorker(appUpdates))
+      // The network went away since the page loaded: the next visit registers it.
+      .catch(() => undefined);
+  });
+}

@@ -63,7 +63,7 @@ export function createServices(deps: {
 
   const usersRepository = new UsersRepository(db);
   const sessions = new SessionService(new SessionRepository(db), clock);
-  const users = new UsersService(usersRepository);
+  const users = new UsersService(usersRepository, clock);
   const rateLimiter = new RateLimiter(rateLimitStore);
   const payments = new PaymentsService({
     stripe: createStripeClient(config.stripe),

@@ -10,7 +10,7 @@ import type { Db } from '../src/db/database';
 export async function stateFingerprint(db: Db): Promise<string> {
   const result = await db.execute<{ fingerprint: string }>(sql`
     select concat_ws('|',
-      (select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || coalesce(md5(string_agg(role || coalesce(email, '') || interface_language || sorting_configs::text || desired_retention, ',' order by id)), '') from users),
+      (select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || coalesce(md5(string_agg(role || coalesce(email, '') || interface_language || sorting_configs::text || desired_retention || time_zone || coalesce(time_zone_since::text, '') || daily_goal, ',' order by id)), '') from users),
       (select count(*) || ':' || coalesce(md5(string_agg(name || from_language || to_language || words_count || coalesce(exam_date::text, '') || updated_at::text, ',' order by id)), '') from dictionaries),
       (select count(*) || ':' || coalesce(md5(string_agg(term || array_to_string(definitions, ';') || coalesce(suspended_at::text, '') || updated_at::text, ',' order by id)), '') from words),
       (select count(*) || ':' || coalesce(md5(string_agg(position || ':' || total, ',' order by id)), '') from test_sessions),

@@ -98,3 +98,20 @@ export const PLAN_CURRENCY = 'usd';
 export const MOBILE_BREAKPOINT_PX = 768;
 export const SESSION_COOKIE_NAME = 'wordhoard_session';
 export const API_PREFIX = '/api';
+
+/**
+ * The time zone of accounts that never set one, and the one a browser's replaces once
+ * (docs/decisions/0053-learners-day.md).
+ */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+/** Whether `zone` is an IANA time zone this runtime's Intl knows (zod-free: start-up code checks it). */
+export function isTimeZone(zone: string): boolean {
+  if (zone.length === 0 || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -28,6 +28,7 @@ export const ENDPOINT_ROUTES = {
   me: { method: 'GET', path: '/users/me' },
   updateMe: { method: 'PATCH', path: '/users/me' },
   acceptPolicy: { method: 'PATCH', path: '/users/accept-policy' },
+  myProgress: { method: 'GET', path: '/users/me/progress' },
   exportMe: { method: 'GET', path: '/users/me/export' },
   listDictionaries: { method: 'GET', path: '/dictionaries' },
   createDictionary: { method: 'POST', path: '/dictionaries' },

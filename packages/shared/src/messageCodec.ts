@@ -26,6 +26,8 @@ export const VALIDATION_KEYS = {
   retentionRange: 'validation.retentionRange',
   leechThresholdRange: 'validation.leechThresholdRange',
   invalidDate: 'validation.invalidDate',
+  timeZone: 'validation.timeZone',
+  dailyGoalRange: 'validation.dailyGoalRange',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 

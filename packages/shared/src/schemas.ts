@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, MAX_IMPORT_WORDS, MAX_PAGE_LIMIT, ROLES, TEXT_LENGTH } from './constants';
+import { LANGUAGES, MAX_IMPORT_WORDS, MAX_PAGE_LIMIT, ROLES, TEXT_LENGTH, isTimeZone } from './constants';
 import { VALIDATION_KEYS, encodeMessage } from './messageCodec';
 import {
   definitionsSchema,
@@ -86,6 +86,10 @@ export const userSchema = z.object({
   desiredRetention: z.number(),
   /** Lapses of a word's definitions that make it a leech (docs/decisions/0049-weak-spots.md). */
   leechThreshold: z.number().int(),
+  /** The learner's IANA time zone: their day (docs/decisions/0053-learners-day.md). */
+  timeZone: z.string(),
+  /** Words to review each day for the day to count in the streak. */
+  dailyGoal: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -271,7 +275,7 @@ export type Report = z.infer<typeof reportSchema>;
 export const testStateSchema = z.object({
   test: testItemSchema.nullable(),
   testsLeft: z.number().int(),
-  /** When the day's attempts begin again: the start of the next UTC day (DESIGN §5). */
+  /** When the day's attempts begin again: the learner's next local midnight (decision 0053). */
   testsResetAt: isoDateSchema,
   report: reportSchema.nullable(),
 });
@@ -320,10 +324,10 @@ export type AnswerResult = z.infer<typeof answerResultSchema>;
 
 // --- Spaced repetition and progress (docs/decisions/0011-spaced-repetition.md) ------------
 
-/** Words due by the end of today (UTC), per dictionary and direction; dictionaries with none are left out. */
+/** Words due by the end of the learner's today (their time zone), per dictionary and direction; dictionaries with none are left out. */
 export const dueCountsSchema = z.object({
   total: z.number().int(),
-  /** The end of the day the counts are for (the next UTC midnight). */
+  /** The end of the day the counts are for (the learner's next local midnight, decision 0053). */
   until: isoDateSchema,
   dictionaries: z.array(
     z.object({
@@ -353,7 +357,7 @@ export const dictionaryProgressSchema = z.object({
     mastered: z.number().int(),
   }),
   due: z.object({ forward: z.number().int(), swapped: z.number().int(), until: isoDateSchema }),
-  /** Tests started per UTC day, oldest first, `PROGRESS_DAYS` entries ending today. */
+  /** Tests started per learner's day, oldest first, `PROGRESS_DAYS` entries ending today. */
   days: z.array(z.object({ day: z.iso.date(), tests: z.number().int() })),
   streak: z.object({
     /** Consecutive days with a test, ending today, or yesterday while today has none yet. */
@@ -453,6 +457,49 @@ export const leechThresholdSchema = z
   .int({ error: leechRange })
   .min(LEECH_THRESHOLD.min, { error: leechRange })
   .max(LEECH_THRESHOLD.max, { error: leechRange });
+
+// --- The learner's day (docs/decisions/0053-learners-day.md) -------------------------------
+
+const invalidTimeZone = encodeMessage(VALIDATION_KEYS.timeZone);
+export const timeZoneSchema = z
+  .string({ error: invalidTimeZone })
+  .refine(isTimeZone, { error: invalidTimeZone });
+
+/** Words reviewed per day that make the day count in the streak. */
+export const DAILY_GOAL = { min: 5, max: 500, default: 20 } as const;
+const dailyGoalRange = encodeMessage(VALIDATION_KEYS.dailyGoalRange, {
+  min: DAILY_GOAL.min,
+  max: DAILY_GOAL.max,
+});
+export const dailyGoalSchema = z
+  .number({ error: dailyGoalRange })
+  .int({ error: dailyGoalRange })
+  .min(DAILY_GOAL.min, { error: dailyGoalRange })
+  .max(DAILY_GOAL.max, { error: dailyGoalRange });
+
+/** Local days in the account's review heatmap, today included. */
+export const HEATMAP_DAYS = 365;
+/** Streak freezes a learner can hold at once; one is earned per 7 days in a row. */
+export const MAX_STREAK_FREEZES = 2;
+export const FREEZE_EARNED_EVERY = 7;
+
+/** GET /users/me/progress: the account's daily goal, streak and review heatmap. */
+export const accountProgressSchema = z.object({
+  goal: z.number().int(),
+  /** Reviews on the learner's today (in their time zone). */
+  todayReviewed: z.number().int(),
+  streak: z.object({
+    /** Days in a row with the goal met (or frozen), ending today, or yesterday while today is open. */
+    current: z.number().int(),
+    longest: z.number().int(),
+    freezesBanked: z.number().int(),
+    /** The missed days a freeze covered, oldest first. */
+    frozenDays: z.array(z.iso.date()),
+  }),
+  /** Reviews per local date, oldest first, `HEATMAP_DAYS` entries ending today. */
+  heatmap: z.array(z.object({ date: z.iso.date(), reviews: z.number().int() })),
+});
+export type AccountProgress = z.infer<typeof accountProgressSchema>;
 
 /** At most this many weak definitions and confusion pairs are listed. */
 export const WEAK_SPOTS_LISTED = 20;
@@ -581,6 +628,8 @@ export const updateMeBodySchema = z.object({
   sortingConfigs: sortingConfigsSchema.partial().optional(),
   desiredRetention: desiredRetentionSchema.optional(),
   leechThreshold: leechThresholdSchema.optional(),
+  timeZone: timeZoneSchema.optional(),
+  dailyGoal: dailyGoalSchema.optional(),
 });
 
 const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);

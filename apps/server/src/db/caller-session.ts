@@ -4,7 +4,7 @@ import { sessions, users } from './schema';
 
 /**
  * The live session of the `tokenHash` placeholder at the `now` placeholder, with its user's
- * role: its token (or the token its last rotation replaced, within the grace of
+ * role and what decides their day: its token (or the token its last rotation replaced, within the grace of
  * docs/decisions/0015-session-rotation-grace.md), not expired, and not a guest past their 24
  * hours (refused at once, before the sweeper runs). `findValid` runs it alone; the hot routes
  * join it as `callerCte`. Both token columns are indexed, so this stays two index probes.
@@ -17,6 +17,9 @@ export function liveSessionQuery(db: Db) {
       role: users.role,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
+      timeZone: users.timeZone,
+      timeZoneSince: users.timeZoneSince,
+      dayBeforeZone: users.dayBeforeZone,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -52,5 +55,8 @@ export function callerColumns(me: ReturnType<typeof callerCte>) {
     role: me.role,
     expiresAt: me.expiresAt,
     lastSeenAt: me.lastSeenAt,
+    timeZone: me.timeZone,
+    timeZoneSince: me.timeZoneSince,
+    dayBeforeZone: me.dayBeforeZone,
   };
 }

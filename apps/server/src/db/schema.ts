@@ -54,6 +54,17 @@ export const users = pgTable(
     desiredRetention: doublePrecision('desired_retention').notNull().default(0.9),
     /** Lapses of a word's definitions that make it a leech (docs/decisions/0049-weak-spots.md). */
     leechThreshold: smallint('leech_threshold').notNull().default(8),
+    /** The learner's IANA time zone: their day (docs/decisions/0053-learners-day.md). */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /**
+     * After a change of zone, when the new zone's days begin; before it the day in progress at
+     * the change (`day_before_zone`, a date of the old zone) goes on counting. Null: no change
+     * pending or ever made.
+     */
+    timeZoneSince: tz('time_zone_since'),
+    dayBeforeZone: date('day_before_zone', { mode: 'string' }),
+    /** Words to review each day for the day to count in the streak, 5–500. */
+    dailyGoal: smallint('daily_goal').notNull().default(20),
     ...timestamps,
   },
   (t) => [
@@ -309,7 +320,7 @@ export const testItems = pgTable(
   (t) => [primaryKey({ columns: [t.testId, t.position] })],
 );
 
-/** Tests started per user per UTC day, for the daily attempt limit. */
+/** Tests started per user per learner's day (a local date, decision 0053), for the daily attempt limit. */
 export const dailyAttempts = pgTable(
   'daily_attempts',
   {

@@ -1,7 +1,8 @@
 import type { Role } from '@wordhoard/shared';
+import type { DaySettings } from './learner-day';
 
-/** The signed-in session a request acts for. */
-export interface CallerSession {
+/** The signed-in session a request acts for, with what decides its user's day (decision 0053). */
+export interface CallerSession extends DaySettings {
   sessionId: string;
   userId: string;
   role: Role;

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { DEFAULT_TIME_ZONE, isTimeZone, type User } from '@wordhoard/shared';
 import type { i18n as I18n } from 'i18next';
 import { createErrorStore, watchConnection } from '../shared/errors';
 import { NetworkError, createHttpClient } from '../shared/http';
@@ -29,6 +30,17 @@ interface AppServicesConfig {
   apiBaseUrl?: string;
   /** How requests go out; tests give each simulated browser its own cookie jar. */
   fetch?: typeof fetch;
+  /** The browser's IANA time zone; tests pretend to be elsewhere. */
+  browserTimeZone?: () => string | undefined;
+}
+
+/** The zone the browser runs in, or undefined where it tells none. */
+function systemTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Wires the services together: the one http client, the error modal's store, the session. */
@@ -38,6 +50,7 @@ export function createAppServices({
   navigate,
   apiBaseUrl,
   fetch,
+  browserTimeZone = systemTimeZone,
 }: AppServicesConfig): Services {
   const errors = createErrorStore();
   const http = createHttpClient({
@@ -64,11 +77,34 @@ export function createAppServices({
     onReconnect: () =>
       void queryClient.invalidateQueries({ predicate: (query) => query.state.error instanceof NetworkError }),
   });
+  /**
+   * An account still on the default zone takes the browser's, once (at sign-up, or the first
+   * sign-in after time zones came): PATCH /users/me, quietly, at most once per account and
+   * page load; a zone the learner chose is never overwritten (docs/decisions/0053-learners-day.md).
+   */
+  const zoneAsked = new Set<string>();
+  function adoptBrowserTimeZone(user: User) {
+    const zone = browserTimeZone();
+    if (user.timeZone !== DEFAULT_TIME_ZONE || !zone || zone === user.timeZone || !isTimeZone(zone)) return;
+    if (zoneAsked.has(user.id)) return;
+    zoneAsked.add(user.id);
+    http.request('updateMe', { body: { timeZone: zone }, silent: true }).then(
+      (updated) => {
+        if (session.getUser()?.id === updated.id) void session.setUser(updated);
+      },
+      // Not worth a message: the account keeps its zone, and the profile can set one.
+      () => undefined,
+    );
+  }
   const session = createSessionService({
     http,
     queryClient,
     navigate,
-    onUserChange: (user) => (user ? switchLanguage(i18n, user.interfaceLanguage) : undefined),
+    onUserChange: (user) => {
+      if (!user) return undefined;
+      adoptBrowserTimeZone(user);
+      return switchLanguage(i18n, user.interfaceLanguage);
+    },
   });
   return { http, errors, session };
 }

@@ -27,6 +27,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     googleLinked: false,
     desiredRetention: 0.9,
     leechThreshold: 8,
+    timeZone: 'UTC',
+    dailyGoal: 20,
     ...overrides,
   };
 }

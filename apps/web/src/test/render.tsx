@@ -38,10 +38,13 @@ export async function renderApp({
   path = '/',
   apiUrl,
   fetch,
+  timeZone = 'UTC',
 }: {
   path?: string;
   apiUrl: string;
   fetch?: typeof globalThis.fetch;
+  /** The browser's time zone: UTC, the accounts' default, unless a test is about another. */
+  timeZone?: string;
 }) {
   const i18n = await createI18n({ language: 'en' });
   const queryClient = createQueryClient();
@@ -52,6 +55,7 @@ export async function renderApp({
     navigate: (to) => void router.navigate(to),
     apiBaseUrl: apiUrl,
     fetch,
+    browserTimeZone: () => timeZone,
   });
   const initializer = createAppInitializer(services);
   const user = userEvent.setup();

@@ -22,6 +22,8 @@ export const de: MessageCatalog = {
     retentionRange: 'Die gewünschte Behaltensquote muss zwischen {{min}} % und {{max}} % liegen',
     leechThresholdRange: 'Die Schwelle für Problemwörter muss zwischen {{min}} und {{max}} Aussetzern liegen',
     invalidDate: 'Gib ein gültiges Datum ein',
+    timeZone: 'Wähle eine Zeitzone aus der Liste',
+    dailyGoalRange: 'Wähle ein Tagesziel zwischen {{min}} und {{max}} Wörtern',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Einige Felder sind nicht korrekt ausgefüllt',

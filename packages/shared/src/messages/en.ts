@@ -25,6 +25,8 @@ export const en = {
     retentionRange: 'Choose a desired retention between {{min}}% and {{max}}%',
     leechThresholdRange: 'Choose a leech threshold between {{min}} and {{max}} lapses',
     invalidDate: 'Enter a valid date',
+    timeZone: 'Choose a time zone from the list',
+    dailyGoalRange: 'Choose a daily goal between {{min}} and {{max}} words',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Some fields are not filled in correctly',

@@ -22,6 +22,8 @@ export const es: MessageCatalog = {
     retentionRange: 'Elige una retención deseada entre el {{min}} % y el {{max}} %',
     leechThresholdRange: 'Elige un umbral de palabras rebeldes entre {{min}} y {{max}} olvidos',
     invalidDate: 'Introduce una fecha válida',
+    timeZone: 'Elige una zona horaria de la lista',
+    dailyGoalRange: 'Elige un objetivo diario de entre {{min}} y {{max}} palabras',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Algunos campos no están rellenados correctamente',

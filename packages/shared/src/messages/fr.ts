@@ -23,6 +23,8 @@ export const fr: MessageCatalog = {
     retentionRange: 'Choisissez un taux de rétention souhaité entre {{min}} % et {{max}} %',
     leechThresholdRange: 'Choisissez un seuil de mots récalcitrants entre {{min}} et {{max}} oublis',
     invalidDate: 'Saisissez une date valide',
+    timeZone: 'Choisissez un fuseau horaire dans la liste',
+    dailyGoalRange: 'Choisissez un objectif quotidien entre {{min}} et {{max}} mots',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Certains champs ne sont pas remplis correctement',

@@ -22,6 +22,8 @@ export const it: MessageCatalog = {
     retentionRange: 'Scegli una ritenzione desiderata tra il {{min}}% e il {{max}}%',
     leechThresholdRange: 'Scegli una soglia per le parole ostiche tra {{min}} e {{max}} dimenticanze',
     invalidDate: 'Inserisci una data valida',
+    timeZone: "Scegli un fuso orario dall'elenco",
+    dailyGoalRange: 'Scegli un obiettivo giornaliero tra {{min}} e {{max}} parole',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Alcuni campi non sono compilati correttamente',

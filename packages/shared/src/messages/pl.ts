@@ -24,6 +24,8 @@ export const pl: MessageCatalog = {
     retentionRange: 'Wybierz docelowy poziom zapamiętywania od {{min}}% do {{max}}%',
     leechThresholdRange: 'Wybierz próg trudnych słów od {{min}} do {{max}} zapomnień',
     invalidDate: 'Wpisz prawidłową datę',
+    timeZone: 'Wybierz strefę czasową z listy',
+    dailyGoalRange: 'Wybierz dzienny cel od {{min}} do {{max}} słów',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Niektóre pola są wypełnione nieprawidłowo',

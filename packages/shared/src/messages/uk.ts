@@ -24,6 +24,8 @@ export const uk: MessageCatalog = {
     retentionRange: 'Оберіть бажаний рівень запам’ятовування від {{min}}% до {{max}}%',
     leechThresholdRange: 'Оберіть поріг проблемних слів від {{min}} до {{max}} забувань',
     invalidDate: 'Введіть правильну дату',
+    timeZone: 'Виберіть часовий пояс зі списку',
+    dailyGoalRange: 'Виберіть щоденну мету від {{min}} до {{max}} слів',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Деякі поля заповнено неправильно',

@@ -149,30 +149,27 @@ export function capForExam(card: StoredCard, examDate: string | undefined | null
   };
 }
 
-/** The end of `now`'s UTC day: words due before it are "due today". */
-export function endOfUtcDay(now: Date): Date {
-  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return new Date(start + DAY_MS);
-}
-
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** `PROGRESS_DAYS` days ending today, oldest first, zero where no test was started. */
-export function chartDays(counts: Map<string, number>, now: Date): { day: string; tests: number }[] {
-  const today = endOfUtcDay(now).getTime() - DAY_MS;
+/**
+ * `PROGRESS_DAYS` days ending `today` (the learner's date, decision 0053), oldest first, zero
+ * where no test was started.
+ */
+export function chartDays(counts: Map<string, number>, today: string): { day: string; tests: number }[] {
+  const last = Date.parse(`${today}T00:00:00Z`);
   return Array.from({ length: PROGRESS_DAYS }, (_, index) => {
-    const day = isoDay(today - (PROGRESS_DAYS - 1 - index) * DAY_MS);
+    const day = isoDay(last - (PROGRESS_DAYS - 1 - index) * DAY_MS);
     return { day, tests: counts.get(day) ?? 0 };
   });
 }
 
 /**
- * Streaks from the days with a test (any order): the current one ends today, or yesterday while
- * today has no test yet (it is not lost before the day is over).
+ * Streaks from the days with a test (any order): the current one ends `today` (the learner's
+ * date), or yesterday while today has no test yet (it is not lost before the day is over).
  */
 export function streaks(
   days: string[],
-  now: Date,
+  todayDate: string,
 ): { current: number; longest: number; testedToday: boolean } {
   const times = [...new Set(days)].map((day) => Date.parse(`${day}T00:00:00Z`)).sort((a, b) => a - b);
   let longest = 0;
@@ -183,7 +180,7 @@ export function streaks(
     longest = Math.max(longest, run);
     previous = time;
   }
-  const today = endOfUtcDay(now).getTime() - DAY_MS;
+  const today = Date.parse(`${todayDate}T00:00:00Z`);
   const has = new Set(times);
   const testedToday = has.has(today);
   let current = 0;

@@ -350,7 +350,7 @@ describe(`daily attempts (${testDriver})`, () => {
     clock.advance(DAY);
     const user = await createUser(t.app, 'user');
     const id = await dictionaryWith(user, numbered(1));
-    // 23:30 UTC: the attempts come back in half an hour, whatever the time zone of the learner.
+    // 23:30 UTC: the attempts come back in half an hour for a learner on UTC, the default zone.
     const now = clock.now();
     clock.advance(
       Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 23, 30) - now.getTime(),

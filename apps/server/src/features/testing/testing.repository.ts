@@ -131,9 +131,6 @@ const toStored = (row: CardRow): StoredCard => ({
   lastReview: row.lastReview ? row.lastReview.toISOString() : null,
 });
 
-/** The UTC day an attempt counts for. */
-export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-
 export class TestingRepository {
   private readonly prepared = new PreparedQueries('testing');
 
@@ -248,24 +245,22 @@ export class TestingRepository {
   /**
    * What the test screen needs, in one round trip: the caller's session, their active test's
    * current word (not its other words), all of its words only once it is finished (for the
-   * report), and the attempts used on `day`.
+   * report), and the attempts of their last few days (which one is the learner's today
+   * depends on their time zone, which comes with the session: decision 0053).
    */
-  async stateOf(
-    caller: Caller['params'],
-    day: string,
-  ): Promise<
+  async stateOf(caller: Caller['params']): Promise<
     | {
         session: SessionRecord;
         test: TestCursor | null;
         finishedItems: ReportItem[] | null;
         /** The options the test was started with; null without a test or in tests saved before. */
         options: TesterOptions | null;
-        used: number;
+        attempts: { day: string; count: number }[];
       }
     | undefined
   > {
     const query = this.prepared.get('state', (name) => {
-      const { me, query: cursor } = this.callerCursor({
+      const { query: cursor } = this.callerCursor({
         // Written with explicit names: Drizzle does not qualify columns inside a subquery.
         // A word's dictionary turns null once it was deleted, as the test's does.
         finishedItems: sql<
@@ -278,21 +273,21 @@ export class TestingRepository {
               order by finished.position), '[]'::json)
             from test_items finished where finished.test_id = ${testSessions.id}
           ) end`,
-        used: sql<number>`coalesce(${dailyAttempts.count}, 0)`,
+        attempts: sql<{ day: string; count: number }[]>`(
+            select coalesce(json_agg(json_build_object('day', recent.day, 'count', recent.count)), '[]'::json)
+            from daily_attempts recent
+            where recent.user_id = caller.user_id and recent.day >= ${sql.placeholder('since')}
+          )`,
         options: testSessions.options,
       });
-      return cursor
-        .leftJoin(
-          dailyAttempts,
-          and(eq(dailyAttempts.userId, me.userId), eq(dailyAttempts.day, sql.placeholder('day'))),
-        )
-        .limit(1)
-        .prepare(name);
+      return cursor.limit(1).prepare(name);
     });
-    const [row] = await query.execute({ ...caller, day });
+    // A learner's day is never more than three UTC days behind now (decision 0053).
+    const since = new Date(caller.now.getTime() - 4 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const [row] = await query.execute({ ...caller, since });
     if (!row) return undefined;
-    const { session, finishedItems, options, used, ...cursor } = row;
-    return { session, test: toCursor(cursor), finishedItems, options, used };
+    const { session, finishedItems, options, attempts, ...cursor } = row;
+    return { session, test: toCursor(cursor), finishedItems, options, attempts };
   }
 
   /**

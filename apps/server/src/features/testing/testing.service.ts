@@ -30,15 +30,14 @@ import { AppError, limitReached, notFound, tooManyRequests } from '../../domain/
 import {
   capForExam,
   chartDays,
-  endOfUtcDay,
   gradeOf,
   NEW_CARD_STATE,
   review,
   streaks,
   type SchedulerSettings,
 } from './scheduling';
+import { learnerDay } from '../../domain/learner-day';
 import {
-  utcDay,
   type ReportItem,
   type SnapshotSource,
   type SnapshotWord,
@@ -291,9 +290,12 @@ export class TestingService {
   }
 
   async create(caller: Caller, options: TesterOptions): Promise<{ testsLeft: number }> {
-    const { userId } = await caller.session();
+    const session = await caller.session();
+    const { userId } = session;
     const now = this.clock();
-    const { head, items } = await this.snapshot(userId, options, now);
+    // The learner's day, not UTC's (decision 0053): its attempts, its due words.
+    const today = learnerDay(session, now);
+    const { head, items } = await this.snapshot(userId, options, now, today.endsAt);
     // An empty test uses no attempt.
     if (items.length === 0) throw new AppError('EMPTY_TEST');
     // The test counts on the day of every dictionary it holds words of.
@@ -301,11 +303,11 @@ export class TestingService {
 
     const [{ role, limit }, scheduler] = await Promise.all([this.limitFor(userId), this.schedulerOf(userId)]);
     const used = await this.repository.transaction(async (tx) => {
-      const count = await this.repository.takeAttempt(tx, userId, utcDay(now), limit);
+      const count = await this.repository.takeAttempt(tx, userId, today.day, limit);
       if (count === undefined) {
-        throw limitReached('MAX_TESTS', { role, limit, resetsAt: endOfUtcDay(now).toISOString() });
+        throw limitReached('MAX_TESTS', { role, limit, resetsAt: today.endsAt.toISOString() });
       }
-      await this.repository.logTest(tx, tested, utcDay(now));
+      await this.repository.logTest(tx, tested, today.day);
       await this.repository.saveNewTest(
         tx,
         {
@@ -336,10 +338,12 @@ export class TestingService {
     userId: string,
     options: TesterOptions,
     now: Date,
+    /** The end of the learner's day: words due before it are due today. */
+    endOfDay: Date,
   ): Promise<{ head: { dictionaryId: string | null; swap: boolean }; items: TestSessionItem[] }> {
     const { dictionaryId, swap, range } = options;
     if (dictionaryId === null) {
-      const due = await this.repository.dueWordsOfUser(userId, endOfUtcDay(now), DUE_TEST_MAX_WORDS);
+      const due = await this.repository.dueWordsOfUser(userId, endOfDay, DUE_TEST_MAX_WORDS);
       return {
         head: EVERY_DICTIONARY,
         items: due.map((word) => toItem(word, word, word.reversed, word.card)),
@@ -351,7 +355,7 @@ export class TestingService {
     if (range.type === 'weak') return { head, items: await this.weakDefinitionItems(userId, source) };
     if (range.type === 'confusions') return { head, items: await this.pairItems(userId, source, swap) };
     if (range.type === 'due') {
-      const due = await this.repository.dueWords(dictionaryId, swap, endOfUtcDay(now), DUE_TEST_MAX_WORDS);
+      const due = await this.repository.dueWords(dictionaryId, swap, endOfDay, DUE_TEST_MAX_WORDS);
       return { head, items: due.map((word) => toItem(word, source, swap, word.card)) };
     }
     const words =
@@ -424,12 +428,16 @@ export class TestingService {
   /** The caller's test screen, read with their session in one query. */
   async state(caller: Caller): Promise<TestState> {
     const now = this.clock();
-    const found = await this.repository.stateOf(caller.params, utcDay(now));
-    const { userId, role } = await caller.admit(found?.session);
+    const found = await this.repository.stateOf(caller.params);
+    const session = await caller.admit(found?.session);
+    const { userId, role } = session;
     if (!found) throw new AppError('UNAUTHORIZED');
-    const { test, finishedItems, options, used } = found;
+    const { test, finishedItems, options, attempts } = found;
+    // The learner's day (decision 0053): its attempts, and its end.
+    const today = learnerDay(session, now);
+    const used = attempts.find((row) => row.day === today.day)?.count ?? 0;
     const testsLeft = Math.max(0, ROLE_LIMITS[role].testsPerDay - used);
-    const testsResetAt = endOfUtcDay(now).toISOString();
+    const testsResetAt = today.endsAt.toISOString();
     if (!test) return { test: null, testsLeft, testsResetAt, report: null };
     if (test.current) {
       return { test: toTestItem(test, test.current), testsLeft, testsResetAt, report: null };
@@ -775,8 +783,9 @@ export class TestingService {
 
   /** Words due by the end of today in each of the user's dictionaries, with their names. */
   async dueCounts(caller: Caller): Promise<DueCounts> {
-    const { userId } = await caller.session();
-    const until = endOfUtcDay(this.clock());
+    const session = await caller.session();
+    const { userId } = session;
+    const until = learnerDay(session, this.clock()).endsAt;
     const rows = await this.repository.dueCounts(userId, until);
     const byDictionary = new Map<string, DueCounts['dictionaries'][number]>();
     for (const row of rows) {
@@ -799,10 +808,11 @@ export class TestingService {
 
   /** One dictionary's learning progress: word states, due words, tests per day and the streak. */
   async progress(caller: Caller, dictionaryId: string): Promise<DictionaryProgress> {
-    const { userId } = await caller.session();
+    const session = await caller.session();
+    const { userId } = session;
     if (!(await this.repository.ownsDictionary(userId, dictionaryId))) throw notFound();
-    const now = this.clock();
-    const until = endOfUtcDay(now);
+    const today = learnerDay(session, this.clock());
+    const until = today.endsAt;
     const [states, due, days] = await Promise.all([
       this.repository.wordStates(dictionaryId),
       this.repository.dueCounts(userId, until, dictionaryId),
@@ -818,10 +828,10 @@ export class TestingService {
         learning: states.total - states.new - states.mastered,
       },
       due: { forward: dueIn(false), swapped: dueIn(true), until: until.toISOString() },
-      days: chartDays(new Map(days.map((row) => [row.day, row.tests])), now),
+      days: chartDays(new Map(days.map((row) => [row.day, row.tests])), today.day),
       streak: streaks(
         days.map((row) => row.day),
-        now,
+        today.day,
       ),
     };
   }

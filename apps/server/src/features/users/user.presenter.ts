@@ -38,5 +38,7 @@ export function toUserDto(user: UserRow, subscription: SubscriptionRow | null = 
     googleLinked: user.googleSubject !== null,
     desiredRetention: user.desiredRetention,
     leechThreshold: user.leechThreshold,
+    timeZone: user.timeZone,
+    dailyGoal: user.dailyGoal,
   };
 }

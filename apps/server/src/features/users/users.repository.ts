@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
-import { subscriptions, users } from '../../db/schema';
+import { reviewLog, subscriptions, users } from '../../db/schema';
 import { callerColumns, callerCte } from '../../db/caller-session';
 import type { Caller } from '../../domain/caller';
 import type { CallerSession as SessionRecord } from '../../domain/caller';
@@ -23,6 +23,34 @@ export class UsersRepository {
   private readonly prepared = new PreparedQueries('users');
 
   constructor(private readonly db: Db) {}
+
+  /**
+   * The user's reviews (attempts that finished a word: graded, or practice) per local day, one
+   * query: `bounds` are the starts of consecutive local days and the end of the last, computed
+   * in the learner's zone (decision 0053), and `width_bucket` puts each review in its day
+   * (1 = the first). Days without a review are left out.
+   */
+  async reviewsPerDay(userId: string, bounds: Date[]): Promise<{ day: number; reviews: number }[]> {
+    const first = bounds[0];
+    const last = bounds.at(-1);
+    if (!first || !last) return [];
+    const edges = sql`${`{${bounds.map((bound) => bound.toISOString()).join(',')}}`}::timestamptz[]`;
+    return this.db
+      .select({
+        day: sql<number>`width_bucket(${reviewLog.reviewedAt}, ${edges})::int`.as('day'),
+        reviews: sql<number>`count(*)::int`,
+      })
+      .from(reviewLog)
+      .where(
+        and(
+          eq(reviewLog.userId, userId),
+          gte(reviewLog.reviewedAt, first),
+          lt(reviewLog.reviewedAt, last),
+          or(isNotNull(reviewLog.rating), isNotNull(reviewLog.recalled)),
+        ),
+      )
+      .groupBy(sql`1`);
+  }
 
   async findById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);

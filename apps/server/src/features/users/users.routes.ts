@@ -9,6 +9,7 @@ export function registerUsersRoutes(
   const { users, clock } = deps;
   route(app, 'me', ({ caller }) => users.me(caller));
   route(app, 'updateMe', ({ caller, body }) => users.update(caller, body));
+  route(app, 'myProgress', ({ caller }) => users.progress(caller));
   route(app, 'acceptPolicy', async ({ caller }) => {
     await users.acceptPolicy(caller, clock());
     return null;

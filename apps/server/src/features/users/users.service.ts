@@ -1,5 +1,7 @@
 import type { Caller } from '../../domain/caller';
-import { DEFAULT_SORTING_CONFIGS, type User } from '@wordhoard/shared';
+import { DEFAULT_SORTING_CONFIGS, HEATMAP_DAYS, type AccountProgress, type User } from '@wordhoard/shared';
+import { changeZone, localDate, nextDate, startOfLocalDay } from '../../domain/learner-day';
+import { streakOf } from './streak';
 import type { z } from 'zod';
 import type { updateMeBodySchema } from '@wordhoard/shared';
 import { AppError, notFound } from '../../domain/errors';
@@ -8,8 +10,15 @@ import type { NewUser, UserRow, UsersRepository } from './users.repository';
 
 export type { UserRow };
 
+/** Local days the streak is counted over: two years, the heatmap's and the one before. */
+const STREAK_DAYS = 2 * HEATMAP_DAYS;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
 
   /** The caller's own profile, found through their session in one query. */
   async me(caller: Caller): Promise<User> {
@@ -61,7 +70,14 @@ export class UsersService {
     const { userId } = await caller.session();
     const current = await this.users.findById(userId);
     if (!current) throw notFound();
+    // A new zone counts from the learner's next day on (decision 0053); the same zone changes nothing.
+    const zone =
+      changes.timeZone !== undefined && changes.timeZone !== current.timeZone
+        ? changeZone(current, changes.timeZone, this.clock())
+        : undefined;
     await this.users.update(userId, {
+      ...(zone ?? {}),
+      ...(changes.dailyGoal !== undefined ? { dailyGoal: changes.dailyGoal } : {}),
       ...(changes.interfaceLanguage ? { interfaceLanguage: changes.interfaceLanguage } : {}),
       // The schema has kept it within 0.70–0.97 (decision 0046).
       ...(changes.desiredRetention !== undefined ? { desiredRetention: changes.desiredRetention } : {}),
@@ -80,6 +96,30 @@ export class UsersService {
     return this.profile(userId);
   }
 
+  /**
+   * The account's day by day (GET /users/me/progress): the daily goal and today's reviews, the
+   * streak with its freezes, and the reviews of the last `HEATMAP_DAYS` local days, all in the
+   * learner's time zone (decision 0053), from one grouped query of the review log.
+   */
+  async progress(caller: Caller): Promise<AccountProgress> {
+    const { userId } = await caller.session();
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    const zone = user.timeZone;
+    const today = localDate(this.clock(), zone);
+    const dates = localDays(today, STREAK_DAYS);
+    const bounds = [...dates.map((date) => startOfLocalDay(date, zone)), learnerDayEnd(today, zone)];
+    const counts = new Map<number, number>();
+    for (const row of await this.users.reviewsPerDay(userId, bounds)) counts.set(row.day, row.reviews);
+    const days = dates.map((date, index) => ({ date, reviews: counts.get(index + 1) ?? 0 }));
+    return {
+      goal: user.dailyGoal,
+      todayReviewed: days.at(-1)?.reviews ?? 0,
+      streak: streakOf(days, user.dailyGoal),
+      heatmap: days.slice(-HEATMAP_DAYS).map(({ date, reviews }) => ({ date, reviews })),
+    };
+  }
+
   /** notAcceptedPolicyUser → user. Anyone past that step is already done: a no-op. */
   async acceptPolicy(caller: Caller, now: Date): Promise<void> {
     const { userId } = await caller.session();
@@ -89,4 +129,17 @@ export class UsersService {
     if (user.role !== 'notAcceptedPolicyUser') return;
     await this.users.update(userId, { role: 'user', policyAcceptedAt: now });
   }
+}
+
+/** `count` consecutive local dates ending `today`, oldest first. */
+function localDays(today: string, count: number): string[] {
+  const last = Date.parse(`${today}T00:00:00Z`);
+  return Array.from({ length: count }, (_, index) =>
+    new Date(last - (count - 1 - index) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+/** The end of the local date `day` in `zone`: the start of the next. */
+function learnerDayEnd(day: string, zone: string): Date {
+  return startOfLocalDay(nextDate(day), zone);
 }

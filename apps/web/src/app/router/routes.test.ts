@@ -40,10 +40,14 @@ const SPEC_ROUTES = [
 ];
 /** Screens beyond SPEC §2: import, and a guest keeping their words (decision 0012). */
 const PORTABILITY_ROUTES = ['/dictionaries/import', '/dictionaries/{dictionaryId}/import', '/account/create'];
-/** Screens beyond the spec (spaced repetition, decision 0011: progress, editing one word from the report). */
+/**
+ * Screens beyond the spec (spaced repetition, decision 0011: progress, editing one word from the
+ * report; the account's goal, streak and heatmap, decision 0053).
+ */
 const EXTRA_ROUTES = [
   '/dictionaries/{dictionaryId}/words/{wordId}/edit',
   '/dictionaries/{dictionaryId}/progress',
+  '/progress',
 ];
 /** The per-language policy pages the redirects lead to. */
 const POLICY_LANGUAGE_ROUTES = [

@@ -1,5 +1,5 @@
 import { DUE_TEST_MAX_WORDS, type DueCounts } from '@wordhoard/shared';
-import { GraduationCap, Library, Play } from 'lucide-react';
+import { Flame, GraduationCap, Library, Play } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -54,6 +54,15 @@ export default function MenuPage() {
               icon={<GraduationCap />}
               className={styles.card}
               badge={dueTotal > 0 ? t('Menu.DueToday', { count: dueTotal }) : undefined}
+            />
+          </li>
+          <li>
+            <LinkCard
+              to={PATHS.progress}
+              title={t('Menu.Progress')}
+              description={t('Menu.ProgressText')}
+              icon={<Flame />}
+              className={styles.card}
             />
           </li>
         </ul>

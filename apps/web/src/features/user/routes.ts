@@ -7,4 +7,9 @@ export const userRoutes: readonly AppRoute[] = [
     roles: USER_EDIT_ROLES,
     Screen: lazyScreen(() => import('./screens/UserEditPage')),
   },
+  {
+    path: PATHS.progress,
+    access: 'member',
+    Screen: lazyScreen(() => import('./screens/AccountProgressPage')),
+  },
 ];

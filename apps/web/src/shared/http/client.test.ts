@@ -30,6 +30,8 @@ const user: User = {
   googleLinked: false,
   desiredRetention: 0.9,
   leechThreshold: 8,
+  timeZone: 'UTC',
+  dailyGoal: 20,
 };
 const dictionaryId = '5f8e0a4c-2b7d-4c1e-8f3a-9d6b2e1c0a77';
 

@@ -18,6 +18,8 @@ export const PATHS = {
   acceptPolicy: '/accept-policy',
   menu: '/menu',
   userEdit: '/user/edit',
+  /** The account's daily goal, streak and year of reviews (docs/decisions/0053-learners-day.md). */
+  progress: '/progress',
   dictionaries: '/dictionaries',
   createDictionary: '/dictionaries/create',
   dictionary: '/dictionaries/:dictionaryId',

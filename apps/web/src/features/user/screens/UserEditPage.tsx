@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../shared/session';
 import { Page } from '../../../shared/ui';
+import { DaySection } from '../components/DaySection';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { DownloadDataSection } from '../components/DownloadDataSection';
 import { LanguageSection } from '../components/LanguageSection';
@@ -9,8 +10,8 @@ import { PasswordSection } from '../components/PasswordSection';
 import styles from './UserEditPage.module.css';
 
 /**
- * The profile (not for guests; the route guard keeps them out): language, learning (retention
- * and personal parameters), password, data, deletion.
+ * The profile (not for guests; the route guard keeps them out): language, the learner's day (time
+ * zone and daily goal), learning (retention and personal parameters), password, data, deletion.
  */
 export default function UserEditPage() {
   const { t } = useTranslation();
@@ -27,6 +28,7 @@ export default function UserEditPage() {
       width="narrow"
     >
       <LanguageSection user={user} />
+      <DaySection user={user} />
       <LearningSection user={user} />
       <PasswordSection user={user} />
       <DownloadDataSection />

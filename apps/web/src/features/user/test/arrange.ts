@@ -1,4 +1,5 @@
 import type { User } from '@wordhoard/shared';
+import { reviewLog } from '../../../../../server/src/db/schema';
 import { seedReviewHistory } from '../../../../../server/test/review-history';
 import type { ApiServer, TestBrowser } from '../../../test/apiServer';
 
@@ -94,4 +95,42 @@ export async function reviewHistoryFor(
     { ...history, end: server.clock.now() },
   );
   return seeded.reviews.length;
+}
+
+/**
+ * Writes finished reviews of one word of the browser's user straight into the review log (as
+ * their tests would have), one at each of `times`; the word's dictionary is made here.
+ */
+export async function reviewsAt(server: ApiServer, browser: TestBrowser, times: Date[]): Promise<void> {
+  const api = server.api.as(browser.cookie());
+  const me = (await api.call('me')).data();
+  const { id } = (
+    await api.call('createDictionary', { body: { name: 'Reviewed', fromLanguage: 'en', toLanguage: 'de' } })
+  ).data();
+  (
+    await api.call('updateDictionary', {
+      params: { id },
+      body: { words: { create: [{ term: 'cat', definitions: ['Katze'] }] } },
+    })
+  ).data();
+  const dictionary = (
+    await api.call('getDictionary', { params: { id }, query: { page: 1, limit: 10 } })
+  ).data();
+  const wordId = dictionary.words[0]?.id;
+  if (!wordId) throw new Error('the word was not made');
+  if (times.length === 0) return;
+  await server.t.database.db.insert(reviewLog).values(
+    times.map((reviewedAt) => ({
+      userId: me.id,
+      wordId,
+      reversed: false,
+      definition: 'Katze',
+      typed: 'Katze',
+      result: 'correct' as const,
+      rating: 3,
+      state: 2,
+      durationMs: 2000,
+      reviewedAt,
+    })),
+  );
 }

@@ -5,11 +5,16 @@ import { App, createAppContext } from './app/App';
 import { appUpdates } from './app/pwa/appUpdates';
 import { afterLoadWhenIdle } from './shared/lib/afterLoadWhenIdle';
 import { applyCspNonce } from './shared/security/cspNonce';
+import { pageTheme } from './shared/theme/theme';
 import './shared/ui/styles';
 
 async function bootstrap() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
+  // The stored theme goes on <html> before anything renders. Not an inline script in index.html
+  // (it would need the CSP nonce): the header shell that paints before this runs may show the
+  // device's theme for that moment when the user chose the other one.
+  pageTheme();
   applyCspNonce();
   // zod 4 probes for `new Function` to compile fast parsers; our CSP forbids eval, so the probe
   // only fills the console (and any CSP report) with a violation. Parse without it.

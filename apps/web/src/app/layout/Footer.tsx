@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../shared/routing';
+import { ThemeControl } from '../../shared/theme';
 import styles from './Footer.module.css';
 
 export function Footer() {
@@ -25,6 +26,8 @@ export function Footer() {
             ))}
           </ul>
         </nav>
+        {/* For everyone, signed in or not; signed-in users find it in their settings too. */}
+        <ThemeControl className={styles.theme} />
         <p className={styles.copyright}>{t('Footer.Copyright', { year: new Date().getFullYear() })}</p>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../shared/session';
 import { Page } from '../../../shared/ui';
+import { AppearanceSection } from '../components/AppearanceSection';
 import { DaySection } from '../components/DaySection';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { DownloadDataSection } from '../components/DownloadDataSection';
@@ -10,7 +11,7 @@ import { PasswordSection } from '../components/PasswordSection';
 import styles from './UserEditPage.module.css';
 
 /**
- * The profile (not for guests; the route guard keeps them out): language, the learner's day (time
+ * The profile (not for guests; the route guard keeps them out): language, theme, the learner's day (time
  * zone and daily goal), learning (retention and personal parameters), password, data, deletion.
  */
 export default function UserEditPage() {
@@ -28,6 +29,7 @@ export default function UserEditPage() {
       width="narrow"
     >
       <LanguageSection user={user} />
+      <AppearanceSection />
       <DaySection user={user} />
       <LearningSection user={user} />
       <PasswordSection user={user} />

@@ -18,6 +18,7 @@ import { registerPaymentsRoutes } from './features/payments/payments.routes';
 import { registerPortabilityRoutes } from './features/portability/portability.routes';
 import { registerClientLimits } from './features/rate-limit/client-limits';
 import { registerSessionRoutes } from './features/session/session.routes';
+import { registerMetrics } from './features/system/metrics';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { registerTestingRoutes } from './features/testing/testing.routes';
 import { registerTranslateRoutes } from './features/translate/translate.routes';
@@ -140,6 +141,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Before every route, so that the request histogram sees them all (404s included).
+  const metrics = config.metricsToken
+    ? registerMetrics(app, { database, token: config.metricsToken })
+    : undefined;
 
   const messages = await ServerMessages.load();
   registerErrorHandler(app, messages);
@@ -155,9 +160,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerAccessControl(app, config, services.sessions);
   registerClientLimits(app, services.rateLimiter);
   if (deps.backgroundJobs) {
-    const stopSweeper = startGuestSweeper(services.users, app.log, clock);
-    const stopMaintenance = startEmbeddedMaintenance(database, app.log);
-    const stopNightlyFits = startNightlyFits(services.learning, app.log, clock);
+    const observeJob = metrics?.observeJob;
+    const stopSweeper = startGuestSweeper(services.users, app.log, clock, observeJob);
+    const stopMaintenance = startEmbeddedMaintenance(database, app.log, observeJob);
+    const stopNightlyFits = startNightlyFits(services.learning, app.log, clock, observeJob);
     app.addHook('onClose', async () => {
       stopSweeper();
       stopMaintenance();

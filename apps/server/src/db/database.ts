@@ -21,11 +21,20 @@ import * as schema from './schema';
  */
 export type Db = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
+/**
+ * What the metrics show of the connections: the pool's counts on PostgreSQL; on PGlite, which
+ * has one connection, the statements and transactions running or queued on it.
+ */
+export type DatabaseStats =
+  | { driver: 'postgres'; max: number; total: number; idle: number; waiting: number }
+  | { driver: 'pglite'; pending: number };
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   /** Cheap reachability probe for /api/health. */
   ping(): Promise<boolean>;
+  stats(): DatabaseStats;
   /** PGlite only: the whole data directory as a gzipped tarball (test templates, backups). */
   dump?(): Promise<Blob>;
   /**
@@ -52,10 +61,13 @@ export function migrationsFolder(): string {
 /** Key of the advisory lock that keeps concurrent instances from migrating at once. */
 const MIGRATION_LOCK_KEY = 7_240_531;
 
+/** Connections one instance keeps to PostgreSQL at most. */
+const POOL_MAX = 10;
+
 export async function openPostgres(url: string, options: { migrate?: boolean } = {}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     // A query that hangs must not hang the request forever (DESIGN §7, fault tolerance).
@@ -85,8 +97,37 @@ export async function openPostgres(url: string, options: { migrate?: boolean } =
         return false;
       }
     },
+    stats: () => ({
+      driver: 'postgres',
+      max: POOL_MAX,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Counts the calls running or waiting on PGlite's one connection (it queues them itself and
+ * does not say how many wait): a transaction counts once, however many statements it runs.
+ */
+function countPending(client: PGlite): { count: number } {
+  const pending = { count: 0 };
+  const counted =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      pending.count += 1;
+      try {
+        return await run(...args);
+      } finally {
+        pending.count -= 1;
+      }
+    };
+  client.query = counted(client.query.bind(client)) as PGlite['query'];
+  client.exec = counted(client.exec.bind(client));
+  client.transaction = counted(client.transaction.bind(client));
+  return pending;
 }
 
 /** The extensions the migrations create (PGlite bundles them; they must be loaded at start). */
@@ -112,6 +153,7 @@ export async function openPglite(
       ...(options.dataDir ? { dataDir: path.resolve(options.dataDir, 'pg') } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
+    const pending = countPending(client);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     if (options.migrate !== false) {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
@@ -127,6 +169,7 @@ export async function openPglite(
           return false;
         }
       },
+      stats: () => ({ driver: 'pglite', pending: pending.count }),
       dump: () => client.dumpDataDir('gzip'),
       async maintain() {
         await client.exec('vacuum (analyze)');

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { observeJob, type JobObserver } from '../../domain/jobs';
 import type { UsersService } from '../users/users.service';
 
 export const GUEST_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -11,10 +12,11 @@ export function startGuestSweeper(
   users: Pick<UsersService, 'deleteExpiredGuests'>,
   log: FastifyBaseLogger,
   clock: () => Date = () => new Date(),
+  observe?: JobObserver,
 ): () => void {
   const sweep = async () => {
     try {
-      const removed = await users.deleteExpiredGuests(clock());
+      const removed = await observeJob('guest_sweep', observe, () => users.deleteExpiredGuests(clock()));
       if (removed > 0) log.info({ removed }, 'expired guest accounts deleted');
     } catch (error) {
       log.error({ err: error }, 'guest sweep failed; retrying at the next interval');

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { observeJob, type JobObserver } from '../../domain/jobs';
 import type { LearningService } from './learning.service';
 
 /** The nightly fit starts at this UTC hour, when the fewest learners are awake in Europe. */
@@ -21,6 +22,7 @@ export function startNightlyFits(
   learning: Pick<LearningService, 'fitLearnersWithNewReviews'>,
   log: FastifyBaseLogger,
   clock: () => Date = () => new Date(),
+  observe?: JobObserver,
 ): () => void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -31,7 +33,7 @@ export function startNightlyFits(
   };
   const run = async () => {
     try {
-      const fitted = await learning.fitLearnersWithNewReviews();
+      const fitted = await observeJob('nightly_fit', observe, () => learning.fitLearnersWithNewReviews());
       log.info({ learners: fitted.length }, 'nightly fit of personal FSRS parameters done');
     } catch (error) {
       log.error({ err: error }, 'nightly fit failed; retrying tomorrow night');

@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type AliasOptions, type Manifest, type Plugin } from 'vite';
+import { createLogger, defineConfig, type AliasOptions, type Logger, type Manifest, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 /** Modules that change rarely, kept in one long-cached chunk apart from the app's code. */
@@ -83,6 +85,51 @@ function firstScreenPreloads(): Plugin {
   };
 }
 
+/** A line of Vite's list of output files: `dist/assets/x.js   12.34 kB │ gzip: 4.56 kB`. */
+const OUTPUT_FILE_LINE = /\s[\d.,]+ kB(\s+│.*)?$/;
+
+/**
+ * Vite's logger without its list of every output file (some 250 lines a build); buildSummary()
+ * prints one line in its place. Everything else (warnings, errors, timings) passes through.
+ */
+function logger(): Logger {
+  const base = createLogger();
+  return {
+    ...base,
+    info(message, options) {
+      const lines = message.split('\n');
+      const kept = lines.filter((line) => !OUTPUT_FILE_LINE.test(stripVTControlCharacters(line)));
+      if (kept.length < lines.length && kept.every((line) => line.trim() === '')) return;
+      base.info(kept.join('\n'), options);
+    },
+  };
+}
+
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** One line per build: how many chunks, their gzip size in all and the largest. */
+function buildSummary(): Plugin {
+  return {
+    name: 'wordhoard:build-summary',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      const files = Object.values(bundle)
+        .filter((file) => /\.(js|css)$/.test(file.fileName))
+        .map((file) => ({
+          name: file.fileName,
+          gzip: gzipSync(file.type === 'chunk' ? file.code : file.source).length,
+        }))
+        .sort((a, b) => b.gzip - a.gzip);
+      const largest = files[0];
+      if (!largest) return;
+      const total = files.reduce((sum, file) => sum + file.gzip, 0);
+      this.environment.logger.info(
+        `${files.length} chunks (JS and CSS), ${kilobytes(total)} gzip total, largest: ${largest.name} (${kilobytes(largest.gzip)} gzip)`,
+      );
+    },
+  };
+}
+
 /**
  * The web app manifest (installing Wordhoard, "Study every day, anywhere"). Colours from
  * shared/ui/styles/tokens.css (--color-bg, as index.html's theme-color); the PNG icons come
@@ -136,7 +183,8 @@ function serviceWorker() {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), firstScreenPreloads(), serviceWorker()],
+  plugins: [react(), firstScreenPreloads(), buildSummary(), serviceWorker()],
+  customLogger: logger(),
   resolve: {
     alias: command === 'build' && process.env.WEB_RENDERER !== 'react' ? PREACT_ALIASES : [],
   },
@@ -158,7 +206,17 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // Read by scripts/check-bundle-budget.mjs to measure the initial JavaScript of each route.
     manifest: true,
+    // buildSummary() measures the gzip sizes it reports itself.
+    reportCompressedSize: false,
     rolldownOptions: {
+      onLog(level, log, handler) {
+        // react-router reads React 19's useOptimistic, which preact/compat lacks, and falls back
+        // on its own when it is undefined (useOptimisticSafe): the warning is expected in the
+        // Preact build and nothing else of this kind is hidden.
+        if (log.code === 'IMPORT_IS_UNDEFINED' && /`useOptimistic`.*preact[\\/]compat/.test(log.message))
+          return;
+        handler(level, log);
+      },
       output: {
         // Vite 8 bundles with Rolldown, whose `codeSplitting.groups` replaces Rollup's
         // deprecated `manualChunks`; same effect: one `vendor` chunk for the React runtime.

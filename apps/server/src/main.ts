@@ -2,6 +2,7 @@ import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { DataDirLockedError } from './db/lock';
+import { loadDotEnv, logTransport, portInUse, portInUseMessage, startupBanner } from './startup';
 
 async function openDatabase(config: Config): Promise<Database> {
   return config.database.driver === 'postgres'
@@ -10,6 +11,7 @@ async function openDatabase(config: Config): Promise<Database> {
 }
 
 async function main(): Promise<void> {
+  if (typeof process.loadEnvFile === 'function') loadDotEnv();
   let config: Config;
   try {
     config = loadConfig();
@@ -19,6 +21,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+
+  if (await portInUse(config.port, config.host)) {
+    console.error(portInUseMessage(config.port));
+    process.exit(1);
   }
 
   let database: Database;
@@ -32,7 +39,13 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp({ config, database, logger: loggerOptions(config), backgroundJobs: true });
+  const logger = loggerOptions(config);
+  const app = await buildApp({
+    config,
+    database,
+    logger: typeof logger === 'object' ? { ...logger, transport: logTransport(config) } : logger,
+    backgroundJobs: true,
+  });
   if (config.database.driver === 'pglite') {
     app.log.info(
       { dataDir: config.database.dataDir },
@@ -66,10 +79,14 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    app.log.error(error, 'could not listen');
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(portInUseMessage(config.port));
+    else app.log.error(error, 'could not listen');
     await database.close();
     process.exit(1);
   }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(`${startupBanner(config, port, Boolean(process.env.APP_ORIGIN))}\n`);
 }
 
 void main();

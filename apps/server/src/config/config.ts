@@ -80,11 +80,31 @@ const envSchema = z.object({
   TUTORIAL_VIDEO_DESKTOP: optional(z.string().regex(/^[\w-]{1,64}$/, { error: 'must be a video id' })),
   TUTORIAL_VIDEO_MOBILE: optional(z.string().regex(/^[\w-]{1,64}$/, { error: 'must be a video id' })),
   LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
+  // Unset: readable lines in a terminal (outside production), JSON lines otherwise.
+  LOG_FORMAT: optional(z.enum(['pretty', 'json'], { error: 'must be pretty or json' })),
   WEB_DIST_DIR: optional(z.string().min(1)),
   TRUST_PROXY: trustProxy,
+  // Unset: no /api/metrics at all. Set: Prometheus scrapes it with this bearer token.
+  METRICS_TOKEN: optional(
+    z
+      .string()
+      .min(16, { error: 'must be at least 16 characters' })
+      .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' }),
+  ),
 });
 
 export type Env = z.output<typeof envSchema>;
+
+/** Every variable the configuration reads (.env.example lists each; a test keeps them in step). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
+/** Variables whose value an error never shows, not even a wrong one. */
+const SECRET_VARIABLES = new Set(['METRICS_TOKEN']);
+
+/** A value as it may be shown in an error: the password of a URL replaced by ***. */
+function redactCredentials(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+}
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -113,9 +133,13 @@ export interface Config {
    */
   tutorialVideo: { desktop: string | undefined; mobile: string | undefined };
   logLevel: Env['LOG_LEVEL'];
+  /** LOG_FORMAT; undefined lets the server choose (pretty in a terminal outside production). */
+  logFormat: Env['LOG_FORMAT'];
   webDistDir: string | undefined;
   /** Fastify's trustProxy: a hop count or the proxies' addresses; undefined trusts none. */
   trustProxy: number | string[] | undefined;
+  /** The bearer token of /api/metrics; undefined: the route does not exist. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -129,7 +153,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       const raw = source[name];
-      return `  ${name} ${issue.message}${raw === undefined ? '' : ` (got ${JSON.stringify(raw)})`}`;
+      const shown =
+        raw === undefined || SECRET_VARIABLES.has(name)
+          ? ''
+          : ` (got ${JSON.stringify(redactCredentials(raw))})`;
+      return `  ${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -158,7 +186,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     analyticsId: env.ANALYTICS_ID,
     tutorialVideo: { desktop: env.TUTORIAL_VIDEO_DESKTOP, mobile: env.TUTORIAL_VIDEO_MOBILE },
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

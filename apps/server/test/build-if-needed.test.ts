@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+/** scripts/build-if-needed.mjs (what `npm start` runs first) against a small tree and a fake build. */
+const script = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../scripts/build-if-needed.mjs',
+);
+let root: string;
+
+const write = (relative: string, text: string) => {
+  mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+  writeFileSync(path.join(root, relative), text);
+};
+/** How many times the fake build ran. */
+const builds = () => {
+  try {
+    return readFileSync(path.join(root, 'builds.log'), 'utf8').length;
+  } catch {
+    return 0;
+  }
+};
+function start(failBuild = false) {
+  const result = spawnSync(process.execPath, [script, root], {
+    env: { ...process.env, BUILD_COMMAND: `node build.mjs${failBuild ? ' fail' : ''}` },
+    encoding: 'utf8',
+  });
+  return { status: result.status, output: result.stdout + result.stderr };
+}
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'wordhoard-build-if-needed-'));
+  write('package-lock.json', '{}');
+  write('apps/web/src/main.tsx', 'export {};');
+  write('apps/web/index.html', '<!doctype html>');
+  write('apps/server/src/main.ts', 'export {};');
+  write('packages/shared/src/index.ts', 'export {};');
+  write(
+    'build.mjs',
+    [
+      "import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';",
+      "if (process.argv[2] === 'fail') process.exit(3);",
+      "appendFileSync('builds.log', 'x');",
+      "mkdirSync('apps/web/dist', { recursive: true });",
+      "mkdirSync('apps/server/dist', { recursive: true });",
+      "writeFileSync('apps/web/dist/index.html', 'built');",
+      "writeFileSync('apps/server/dist/main.js', 'built');",
+    ].join('\n'),
+  );
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('npm start builds only when needed', () => {
+  it('builds the first time, then not until a source changes, and says why', () => {
+    const first = start();
+    expect(first.status).toBe(0);
+    expect(first.output).toContain('Building: apps/web/dist/index.html does not exist');
+    expect(builds()).toBe(1);
+
+    const second = start();
+    expect(second.output).toContain('Build is up to date');
+    expect(builds()).toBe(1);
+
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(path.join(root, 'apps/server/src/main.ts'), later, later);
+    expect(start().output).toContain('Building: apps/server/src/main.ts changed since the last build');
+    expect(builds()).toBe(2);
+
+    write('apps/web/src/new.ts', 'export {};');
+    expect(start().output).toContain('Building: apps/web/src/new.ts is new since the last build');
+    expect(builds()).toBe(3);
+
+    rmSync(path.join(root, 'packages/shared/src/index.ts'));
+    expect(start().output).toContain(
+      'Building: packages/shared/src/index.ts was removed since the last build',
+    );
+    expect(start().output).toContain('Build is up to date');
+    expect(builds()).toBe(4);
+  });
+
+  it('rebuilds after a failed build, and passes the failure on', () => {
+    expect(start().status).toBe(0);
+    write('apps/web/src/main.tsx', 'export const changed = 1;');
+    const failed = start(true);
+    expect(failed.status).toBe(3);
+    expect(start().output).toContain('Building: apps/web/src/main.tsx changed since the last build');
+    expect(builds()).toBe(2);
+  });
+
+  it('rebuilds when an output is gone', () => {
+    start();
+    rmSync(path.join(root, 'apps/server/dist/main.js'));
+    expect(start().output).toContain('Building: apps/server/dist/main.js does not exist');
+    expect(builds()).toBe(2);
+  });
+});

@@ -179,3 +179,18 @@ test('header buttons stay on one line at 375 px in every language', async ({ pag
     expect(await sidewaysOverflow(page), language).toBeLessThanOrEqual(0);
   }
 });
+
+test('the progress page and its year of reviews fit a 320 px phone in every language', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await enterAsGuest(page);
+  for (const language of LANGUAGES) {
+    const changed = await page.request.patch('/api/users/me', { data: { interfaceLanguage: language } });
+    expect(changed.status(), await changed.text()).toBe(200);
+    await page.goto(`/progress?lng=${language}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.locator('#account-heatmap')).toBeVisible();
+    expect(await sidewaysOverflow(page), language).toBeLessThanOrEqual(0);
+    expect(await brokenControls(page.getByRole('main')), language).toEqual([]);
+  }
+});

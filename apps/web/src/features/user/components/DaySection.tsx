@@ -1,11 +1,11 @@
 import { DAILY_GOAL, dailyGoalSchema, isTimeZone, timeZoneSchema, type User } from '@wordhoard/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Select, TextField } from '../../../shared/ui';
+import { Button, Card, Select } from '../../../shared/ui';
 import { Notice } from '../../../shared/ui/Notice/Notice';
 import { useSettingSave } from '../lib/useSettingSave';
 import styles from '../screens/UserEditPage.module.css';
-import learningStyles from './LearningSection.module.css';
+import { WholeNumberSettingField } from './WholeNumberSettingField';
 
 /** Every zone this browser knows, with the account's own (and UTC) even where it lists neither. */
 function zoneIds(current: string): string[] {
@@ -102,56 +102,16 @@ function TimeZoneField({ user }: { user: User }) {
 
 function DailyGoalField({ user }: { user: User }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState(() => String(user.dailyGoal));
-  const { saving, saved, error, save, refuse, edited } = useSettingSave('dailyGoal');
-  const changed = value.trim() !== String(user.dailyGoal);
-
-  async function submit() {
-    if (saving) return;
-    const typed = value.trim();
-    const parsed = dailyGoalSchema.safeParse(typed === '' ? Number.NaN : Number(typed));
-    if (!parsed.success) {
-      // An encoded key of the shared rules: the field shows it in the interface language.
-      refuse(parsed.error.issues[0]?.message);
-      return;
-    }
-    const updated = await save({ dailyGoal: parsed.data });
-    if (updated) setValue(String(updated.dailyGoal));
-  }
-
   return (
-    <form
-      className={learningStyles.parameters}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <TextField
-        label={t('User.Day.GoalLabel')}
-        hint={t('User.Day.GoalHint', {
-          min: DAILY_GOAL.min,
-          max: DAILY_GOAL.max,
-          default: DAILY_GOAL.default,
-        })}
-        error={error}
-        type="number"
-        inputMode="numeric"
-        min={DAILY_GOAL.min}
-        max={DAILY_GOAL.max}
-        step={1}
-        value={value}
-        className={learningStyles.threshold}
-        onChange={(event) => {
-          setValue(event.target.value);
-          edited();
-        }}
-      />
-      <Button type="submit" className={styles.submit} disabled={!changed || saving} aria-busy={saving}>
-        {t('User.Day.GoalSave')}
-      </Button>
-      {saved && <Notice tone="success">{t('User.Day.GoalSaved')}</Notice>}
-    </form>
+    <WholeNumberSettingField
+      user={user}
+      setting="dailyGoal"
+      schema={dailyGoalSchema}
+      bounds={DAILY_GOAL}
+      label={t('User.Day.GoalLabel')}
+      hint={t('User.Day.GoalHint', { min: DAILY_GOAL.min, max: DAILY_GOAL.max, default: DAILY_GOAL.default })}
+      saveLabel={t('User.Day.GoalSave')}
+      savedText={t('User.Day.GoalSaved')}
+    />
   );
 }

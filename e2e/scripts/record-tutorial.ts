@@ -35,6 +35,7 @@ import {
   TUTORIAL_STEPS,
   type TutorialStep,
 } from '../../apps/web/src/features/landing/tutorialCaptions';
+import { chromiumLaunchOptions } from '../chromium';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -42,21 +43,6 @@ const SERVER = path.join(root, 'apps/server/dist/main.js');
 const WEB_DIST = path.resolve(root, process.env.WEB_DIST_DIR ?? 'apps/web/dist');
 const OUT_DIR = path.join(root, 'apps/web/public/tutorial');
 const FFMPEG = process.env.FFMPEG ?? 'ffmpeg';
-
-/** The launch options of e2e/playwright.config.ts. */
-const LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 /** As the landing page expects them (apps/web/src/features/landing/content.ts, TUTORIAL_RECORDINGS). */
 const SIZES = {
@@ -429,7 +415,7 @@ async function main(): Promise<void> {
   const { chromium } = await import('@playwright/test');
 
   const server = await startServer();
-  const browser = await chromium.launch(LAUNCH);
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     for (const size of wanted) await record(browser, server.url, size, ffmpeg !== null);
   } finally {

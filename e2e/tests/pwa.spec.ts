@@ -1,23 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { recordCspViolations } from './support/csp';
 
 // The other specs run with service workers blocked (playwright.config.ts); this one is about it.
 test.use({ serviceWorkers: 'allow' });
-
-/** Content-Security-Policy violations the page reports, as "directive blocked-URI". */
-async function recordCspViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
-      report(`${event.effectiveDirective} ${event.blockedURI}`);
-    });
-  });
-  page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) violations.push(message.text());
-  });
-  return violations;
-}
 
 /** Fetches a PNG and reads its size from the IHDR chunk (bytes 16–23 of the file). */
 async function pngSize(request: APIRequestContext, url: string): Promise<string> {

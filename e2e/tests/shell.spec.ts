@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { recordCspViolations } from './support/csp';
 
 /** Collects console errors (a CSP violation shows up there) for the page's lifetime. */
 function consoleErrors(page: Page): string[] {
@@ -92,15 +93,7 @@ test('the server sends a CSP with a per-response nonce that the page carries', a
 });
 
 test('forms validate without tripping the CSP: zod never probes for eval', async ({ page }) => {
-  const violations: string[] = [];
-  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
-        `${event.violatedDirective} ${event.blockedURI}`,
-      );
-    });
-  });
+  const violations = await recordCspViolations(page);
   await page.goto('/auth/login');
   await page.getByRole('textbox', { name: 'Email' }).fill('not-an-address');
   await page.getByRole('button', { name: 'Log in' }).click();

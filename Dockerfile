@@ -1,6 +1,6 @@
 # Wordhoard: one stateless API process serving the built SPA. Configure with the variables of
 # the README (DATABASE_URL and REDIS_URL for production; see docs/deploy.md).
-FROM node:20-bookworm-slim AS build
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/shared/package.json packages/shared/
@@ -11,7 +11,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:26-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build /app/package.json ./
@@ -20,9 +20,13 @@ COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/drizzle apps/server/drizzle
 COPY --from=build /app/apps/web/dist apps/web/dist
+# The embedded database (PGlite, DATA_DIR=./data) when DATABASE_URL is unset: a volume mounted here
+# starts out owned by the user the app runs as (compose.embedded.yaml).
+RUN mkdir -p data && chown node:node data
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=15s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# Follows PORT when it is changed at run time (docker run -e PORT=…, or an env file).
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
 # A small young generation keeps the heap (and RSS) near what is live: ~120 MB under load
 # instead of ~260 MB with V8's defaults on a large machine (docs/performance.md).

@@ -15,7 +15,8 @@ export default defineConfig({
   entry: { main: 'src/main.ts', 'fit-worker': 'src/features/learning/fit.worker.ts' },
   format: ['esm'],
   platform: 'node',
-  target: 'node20',
+  // The Node LTS of package.json "engines" and the Dockerfile (docs/decisions/0057-node-lts.md).
+  target: 'node26',
   outDir: 'dist',
   clean: true,
   sourcemap: true,

@@ -178,6 +178,11 @@ function serviceWorker() {
       dontCacheBustURLsMatching: /^assets\//,
       minify: true,
       sourcemap: false,
+      // The page registers /sw.js as a classic script (no `type: 'module'`), so it is built as
+      // one: an IIFE. The default ('es') builds through a Rollup option Rolldown deprecates
+      // (`inlineDynamicImports`, printed as a warning on every build); Vite's IIFE library build
+      // needs no such option.
+      rollupFormat: 'iife',
     },
   });
 }

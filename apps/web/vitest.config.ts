@@ -6,9 +6,17 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // Node 25+ has a localStorage of its own on globalThis (inert without --localstorage-file),
+    // and Vitest 4 then leaves jsdom's Storage out of the test globals: tests and the code that
+    // reads localStorage find no getItem. Turned off in the workers, jsdom's Storage is used as
+    // on older Node. Only where Node has it: older Node refuses the flag.
+    execArgv: 'localStorage' in globalThis ? ['--no-experimental-webstorage'] : [],
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     globalSetup: ['../server/test/global-setup.ts'],
     env: { TEST_DB_DRIVER: 'pglite' },
+    // A screen suite starts its own API server (PGlite, migrations) in beforeAll: seconds on a
+    // quiet machine, more than vitest's 10 s default on a busy one, which skipped whole files.
+    hookTimeout: 60_000,
   },
 });

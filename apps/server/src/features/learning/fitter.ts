@@ -66,7 +66,9 @@ export class WorkerFitter implements ParameterFitter {
       worker.on('message', (message: FitWorkerMessage) => {
         settle(message.ok ? message.outcome : new Error(message.error));
       });
-      worker.on('error', (error) => settle(error));
+      worker.on('error', (error: unknown) =>
+        settle(error instanceof Error ? error : new Error(String(error))),
+      );
       worker.on('exit', (code) => {
         this.workers.delete(worker);
         settle(new Error(`the fit worker stopped (exit code ${code})`));

@@ -2,6 +2,7 @@ import { ROLES } from '@wordhoard/shared';
 import { loadConfig } from './config/config';
 import { backupPglite, restorePglite } from './db/backup';
 import { openPglite, openPostgres, type Database } from './db/database';
+import { vapidKeyLines } from './features/reminders/push-keys';
 import { setRole } from './features/users/set-role';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -10,6 +11,7 @@ Commands:
   set-role EMAIL ROLE   give an account a role (${ROLES.join(', ')})
   backup FILE           save the embedded database (DATA_DIR) to FILE; stop the server first
   restore FILE          replace the embedded database with FILE (the old data is kept aside)
+  vapid-keys            print a new VAPID key pair for Web Push (.env lines; add your VAPID_SUBJECT)
 
 On PostgreSQL (DATABASE_URL) use pg_dump and pg_restore instead: docs/operations.md.
 `;
@@ -42,6 +44,10 @@ async function main(argv: string[]): Promise<number> {
         console.log(
           `restored ${file}; the previous data is kept in ${await restorePglite(embeddedDataDir(), file)}`,
         );
+      return 0;
+    }
+    if (command === 'vapid-keys') {
+      console.log(vapidKeyLines());
       return 0;
     }
     if (command !== 'set-role') {

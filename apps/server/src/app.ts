@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX, type EndpointName } from '@wordhoard/shared';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
@@ -14,8 +14,11 @@ import { startGuestSweeper } from './features/auth/guest-sweeper';
 import { registerDictionariesRoutes } from './features/dictionaries/dictionaries.routes';
 import { registerLearningRoutes } from './features/learning/learning.routes';
 import { startNightlyFits } from './features/learning/nightly-fits';
+import { startReminders } from './features/reminders/reminders-job';
+import { registerRemindersRoutes } from './features/reminders/reminders.routes';
 import { registerPaymentsRoutes } from './features/payments/payments.routes';
 import { registerPortabilityRoutes } from './features/portability/portability.routes';
+import { registerPushRoutes } from './features/reminders/push.routes';
 import { registerClientLimits } from './features/rate-limit/client-limits';
 import { registerSessionRoutes } from './features/session/session.routes';
 import { registerMetrics } from './features/system/metrics';
@@ -25,8 +28,10 @@ import { registerTranslateRoutes } from './features/translate/translate.routes';
 import { registerUsersRoutes } from './features/users/users.routes';
 import { createServices } from './services';
 import { registerAccessControl } from './features/session/session.access';
+import { sessionCookieName } from './features/session/session.cookie';
 import { startEmbeddedMaintenance } from './db/maintenance';
 import { apiNotFound, registerErrorHandler } from './http/error-handler';
+import { openApiOptions } from './http/openapi';
 import { ServerMessages } from './http/messages';
 import { registerSecurity } from './http/security';
 import { contractSerializerCompiler } from './http/serializer';
@@ -164,25 +169,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     const stopSweeper = startGuestSweeper(services.users, app.log, clock, observeJob);
     const stopMaintenance = startEmbeddedMaintenance(database, app.log, observeJob);
     const stopNightlyFits = startNightlyFits(services.learning, app.log, clock, observeJob);
+    const stopReminders = startReminders(services.reminders, app.log, observeJob);
     app.addHook('onClose', async () => {
+      stopReminders();
       stopSweeper();
       stopMaintenance();
       stopNightlyFits();
     });
   }
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Wordhoard API',
-        version: '1.0.0',
-        description:
-          'Personal multilingual dictionaries and self-tests. Generated from the shared zod contract.',
-      },
-      servers: [{ url: '/' }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The document is completed from the contract (http/openapi.ts): errors, security, components.
+  await app.register(fastifySwagger, openApiOptions({ sessionCookieName: sessionCookieName(config) }));
   // The docs' own Content-Security-Policy is set with the others (http/security.ts, DOCS_CSP).
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
@@ -192,12 +189,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       registerSessionRoutes(api, { config, sessions: services.sessions });
       registerAuthRoutes(api, { config, auth: services.auth });
       registerUsersRoutes(api, { users: services.users, clock });
+      registerRemindersRoutes(api, { reminders: services.reminders });
       registerDictionariesRoutes(api, { dictionaries: services.dictionaries });
       registerPortabilityRoutes(api, { accountExport: services.accountExport });
       registerTranslateRoutes(api, { translate: services.translate });
-      registerTestingRoutes(api, { testing: services.testing, weakSpots: services.weakSpots });
+      registerTestingRoutes(api, {
+        testing: services.testing,
+        offlineTesting: services.offlineTesting,
+        weakSpots: services.weakSpots,
+      });
       registerLearningRoutes(api, { learning: services.learning });
       registerPaymentsRoutes(api, { payments: services.payments });
+      registerPushRoutes(api, { push: services.push });
     },
     { prefix: API_PREFIX },
   );

@@ -15,13 +15,19 @@ import { LearningRepository } from './features/learning/learning.repository';
 import { LearningService } from './features/learning/learning.service';
 import { LogMailer, SmtpMailer, type Mailer } from './features/mail/mailer';
 import { PaymentsService, createStripeClient } from './features/payments/payments.service';
+import { RemindersRepository } from './features/reminders/reminders.repository';
+import { RemindersService, type ReminderPush } from './features/reminders/reminders.service';
 import { SubscriptionsRepository } from './features/payments/subscriptions.repository';
 import { DatabaseRateLimitStore } from './features/rate-limit/rate-limit.repository';
 import { RateLimiter, RedisRateLimitStore, type RateLimitStore } from './features/rate-limit/rate-limiter';
+import { PushRepository } from './features/reminders/push.repository';
+import { PushService } from './features/reminders/push.service';
 import { SessionRepository } from './features/session/session.repository';
 import { SessionService } from './features/session/session.service';
 import { TestingRepository } from './features/testing/testing.repository';
 import { TestingService } from './features/testing/testing.service';
+import { OfflineTestingRepository } from './features/testing/offline.repository';
+import { OfflineTestingService } from './features/testing/offline.service';
 import { WeakSpotsRepository } from './features/testing/weak-spots.repository';
 import { WeakSpotsService } from './features/testing/weak-spots.service';
 import { TranslateService } from './features/translate/translate.service';
@@ -46,6 +52,8 @@ export function createServices(deps: {
   clock: () => Date;
   log: FastifyBaseLogger;
   mailer?: Mailer;
+  /** The push channel of reminders (features/reminders/push*.ts), when configured. */
+  reminderPush?: ReminderPush;
 }) {
   const { config, database, clock, log } = deps;
   const db = database.db;
@@ -105,6 +113,12 @@ export function createServices(deps: {
     weakSpotsRepository,
   );
   const weakSpots = new WeakSpotsService(weakSpotsRepository, testingRepository);
+  const offlineTesting = new OfflineTestingService(
+    new OfflineTestingRepository(db),
+    testingRepository,
+    clock,
+    (userId) => learning.settingsFor(userId),
+  );
   const accountExport = new AccountExportService({
     repository: new AccountExportRepository(db),
     users,
@@ -114,12 +128,26 @@ export function createServices(deps: {
     clock,
   });
   const translate = new TranslateService(config.translate, clock);
+  // Web Push reminders (decision 0055); the reminder job sends through it.
+  const push = new PushService({ repository: new PushRepository(db), config, clock, log });
+  const reminders = new RemindersService({
+    repository: new RemindersRepository(db),
+    users,
+    testing,
+    mailer,
+    appOrigin: config.appOrigin,
+    clock,
+    log,
+    push: deps.reminderPush ?? (push.available ? push : undefined),
+  });
 
   return {
     dictionaries,
     accountExport,
     translate,
+    push,
     testing,
+    offlineTesting,
     weakSpots,
     learning,
     payments,
@@ -127,6 +155,7 @@ export function createServices(deps: {
     users,
     auth,
     rateLimiter,
+    reminders,
     async close() {
       await learning.close();
       smtpMailer?.close();

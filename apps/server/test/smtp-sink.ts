@@ -7,6 +7,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   contentTypes: string[];
+  /** The top-level headers, by lower-cased name. */
+  headers: Map<string, string>;
 }
 
 function decodeQuotedPrintable(input: string): string {
@@ -58,6 +60,7 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
     text: '',
     html: '',
     contentTypes: [],
+    headers,
   };
   const contentType = headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
@@ -111,8 +114,9 @@ export class SmtpSink {
     });
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on `port` (0: any free one); the SMTP_URL to give the server. */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as AddressInfo).port;
     return `smtp://127.0.0.1:${this.port}`;
   }

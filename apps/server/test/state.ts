@@ -4,7 +4,7 @@ import type { Db } from '../src/db/database';
 /**
  * A fingerprint of everything a user saved (accounts, dictionaries, words, tests, attempts,
  * memory cards, test days, the review log, fitted parameters,
- * subscriptions, sessions). Security counters (rate limits, failed code tries) are left out:
+ * subscriptions, push subscriptions, sessions). Security counters (rate limits, failed code tries) are left out:
  * they change on refusals by design.
  */
 export async function stateFingerprint(db: Db): Promise<string> {
@@ -21,6 +21,7 @@ export async function stateFingerprint(db: Db): Promise<string> {
       (select count(*) || ':' || coalesce(max(id), 0) from review_log),
       (select count(*) || ':' || coalesce(md5(string_agg(user_id || coalesce(fit_claimed_at::text, '') || coalesce(fitted_at::text, ''), ',' order by user_id)), '') from learner_parameters),
       (select count(*) from subscriptions),
+      (select count(*) || ':' || coalesce(md5(string_agg(user_id || endpoint || p256dh || auth, ',' order by endpoint)), '') from push_subscriptions),
       (select count(*) from sessions)
     ) as fingerprint`);
   return result.rows[0]?.fingerprint ?? '';

@@ -24,7 +24,10 @@ export interface ClockServer {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FAKE_CLOCK = path.resolve(here, '../../scripts/fake-clock.mjs');
-const SERVER = path.resolve(here, '../../../apps/server/dist/main.js');
+// SERVER_MAIN points at another build of the server, as for scripts/serve.mjs.
+const SERVER = process.env.SERVER_MAIN
+  ? path.resolve(process.env.SERVER_MAIN)
+  : path.resolve(here, '../../../apps/server/dist/main.js');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,6 +58,8 @@ export async function startClockServer(options: {
   stepMs: number;
   /** A script in e2e/scripts run with tsx on the data directory before the server starts. */
   seed?: string;
+  /** More of the server's environment, e.g. an SMTP_URL. */
+  env?: NodeJS.ProcessEnv;
 }): Promise<ClockServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -68,6 +73,7 @@ export async function startClockServer(options: {
     LOG_LEVEL: 'warn',
     E2E_FAKE_NOW: options.fakeNow,
     E2E_CLOCK_STEP_MS: String(options.stepMs),
+    ...options.env,
   };
   let seeded: unknown;
   if (options.seed) {

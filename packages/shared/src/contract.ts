@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { IMPORT_BODY_LIMIT_BYTES, type Role } from './constants';
+import * as p from './push';
 import * as s from './schemas';
 
 /**
@@ -31,6 +32,9 @@ export interface Endpoint {
 }
 
 const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+/** Push reminders are for accounts that finished sign-up, never for guests. */
+const PUSH_ROLES = ['user', 'premium', 'developer', 'friend'] as const satisfies readonly Role[];
 
 export const contract = {
   health: endpoint({
@@ -213,6 +217,16 @@ export const contract = {
     body: s.updateMeBodySchema,
     status: 200,
     response: s.userSchema,
+  }),
+  unsubscribeReminders: endpoint({
+    method: 'POST',
+    path: '/reminders/unsubscribe',
+    access: 'public',
+    tag: 'users',
+    summary: 'One-click unsubscribe from e-mail reminders (RFC 8058), by the token of the mail',
+    query: s.reminderTokenQuerySchema,
+    status: 200,
+    response: null,
   }),
   myProgress: endpoint({
     method: 'GET',
@@ -434,6 +448,25 @@ export const contract = {
     response: s.answerResultSchema,
   }),
 
+  offlinePack: endpoint({
+    method: 'GET',
+    path: '/testing/pack',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Every word of the active test with its answers, to go on offline',
+    status: 200,
+    response: s.offlinePackResponseSchema,
+  }),
+  lateReviews: endpoint({
+    method: 'POST',
+    path: '/testing/late-reviews',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Answers typed offline in a test replaced since: they count for the schedule',
+    body: s.lateReviewsBodySchema,
+    status: 200,
+    response: s.lateReviewsResultSchema,
+  }),
   dueCounts: endpoint({
     method: 'GET',
     path: '/testing/due',
@@ -554,6 +587,40 @@ export const contract = {
     summary: 'End now and refund the unused part',
     status: 200,
     response: s.refundedSubscriptionSchema,
+  }),
+
+  pushKey: endpoint({
+    method: 'GET',
+    path: '/push/key',
+    access: 'public',
+    tag: 'push',
+    summary: "The server's VAPID public key for Web Push, or null when push is not configured",
+    status: 200,
+    response: p.pushKeySchema,
+  }),
+  subscribePush: endpoint({
+    method: 'POST',
+    path: '/push/subscriptions',
+    access: 'member',
+    roles: PUSH_ROLES,
+    tag: 'push',
+    summary:
+      "Keep this browser's push subscription for reminders (the same endpoint from another account moves to the caller)",
+    body: p.pushSubscriptionBodySchema,
+    status: 204,
+    response: null,
+  }),
+  unsubscribePush: endpoint({
+    method: 'DELETE',
+    path: '/push/subscriptions',
+    access: 'member',
+    roles: PUSH_ROLES,
+    tag: 'push',
+    summary:
+      "Forget one of the caller's push subscriptions by its endpoint (204 whether or not it was there)",
+    body: p.pushUnsubscribeBodySchema,
+    status: 204,
+    response: null,
   }),
 } as const satisfies Record<string, Endpoint>;
 

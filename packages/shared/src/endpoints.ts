@@ -28,6 +28,7 @@ export const ENDPOINT_ROUTES = {
   me: { method: 'GET', path: '/users/me' },
   updateMe: { method: 'PATCH', path: '/users/me' },
   acceptPolicy: { method: 'PATCH', path: '/users/accept-policy' },
+  unsubscribeReminders: { method: 'POST', path: '/reminders/unsubscribe' },
   myProgress: { method: 'GET', path: '/users/me/progress' },
   exportMe: { method: 'GET', path: '/users/me/export' },
   listDictionaries: { method: 'GET', path: '/dictionaries' },
@@ -48,6 +49,8 @@ export const ENDPOINT_ROUTES = {
   answer: { method: 'POST', path: '/testing' },
   skip: { method: 'POST', path: '/testing/skip' },
   overrideAnswer: { method: 'POST', path: '/testing/override' },
+  offlinePack: { method: 'GET', path: '/testing/pack' },
+  lateReviews: { method: 'POST', path: '/testing/late-reviews' },
   dueCounts: { method: 'GET', path: '/testing/due' },
   exportReviewLog: { method: 'GET', path: '/users/me/reviews' },
   schedulerStatus: { method: 'GET', path: '/users/me/scheduler' },
@@ -60,6 +63,9 @@ export const ENDPOINT_ROUTES = {
   cancelSubscription: { method: 'PATCH', path: '/stripe/subscription/cancel' },
   renewSubscription: { method: 'PATCH', path: '/stripe/subscription/renew' },
   refundSubscription: { method: 'POST', path: '/stripe/subscription/refund' },
+  pushKey: { method: 'GET', path: '/push/key' },
+  subscribePush: { method: 'POST', path: '/push/subscriptions' },
+  unsubscribePush: { method: 'DELETE', path: '/push/subscriptions' },
 } as const satisfies EndpointRoutes;
 
 /** Fills `:name` segments of a contract path. */

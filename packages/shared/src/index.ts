@@ -2,6 +2,7 @@ export * from './constants';
 export * from './errors';
 export * from './validation';
 export * from './schemas';
+export * from './push';
 export * from './contract';
 export * from './endpoints';
 export * from './messages';

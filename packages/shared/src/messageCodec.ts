@@ -28,6 +28,7 @@ export const VALIDATION_KEYS = {
   invalidDate: 'validation.invalidDate',
   timeZone: 'validation.timeZone',
   dailyGoalRange: 'validation.dailyGoalRange',
+  reminderTime: 'validation.reminderTime',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 

@@ -90,6 +90,9 @@ export const userSchema = z.object({
   timeZone: z.string(),
   /** Words to review each day for the day to count in the streak. */
   dailyGoal: z.number().int(),
+  /** E-mail reminders on, and at what local time, HH:MM (docs/decisions/0054-reminders.md). */
+  emailReminders: z.boolean(),
+  reminderTime: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -322,6 +325,68 @@ export const answerResultSchema = z.object({
 });
 export type AnswerResult = z.infer<typeof answerResultSchema>;
 
+// --- Offline tests (docs/decisions/0058-offline-tests.md) ---------------------------------
+
+/**
+ * One word of the active test as the device keeps it to go on offline: what the learner is
+ * asked and the answers the shared grader accepts, with the word's progress so far.
+ */
+export const offlineWordSchema = z.object({
+  wordId: idSchema,
+  term: z.string(),
+  definitions: z.array(z.string()),
+  done: z.array(z.string()),
+  /** Wrong checks so far: a word finished after one counts wrong. */
+  mistakes: z.number().int(),
+  result: testResultSchema.nullable(),
+  answers: z.array(z.string()),
+  almost: z.boolean(),
+  dictionaryId: idSchema.optional(),
+  contrast: z.string().optional(),
+  ...testWordFields,
+});
+export type OfflineWord = z.infer<typeof offlineWordSchema>;
+
+/** The active test, every word of it, so that it can be finished without a connection. */
+export const offlinePackSchema = z.object({
+  testId: idSchema,
+  /** The current word, 0-based; every word before it is finished. */
+  position: z.number().int(),
+  words: z.array(offlineWordSchema),
+  /** The test's dictionary and options, for its report (null as in `Report`). */
+  dictionaryId: idSchema.nullable(),
+  options: testerOptionsSchema.nullable(),
+});
+export type OfflinePack = z.infer<typeof offlinePackSchema>;
+export const offlinePackResponseSchema = z.object({ pack: offlinePackSchema.nullable() });
+
+/** Most answers one device sends for a test that was replaced while it was offline. */
+export const MAX_LATE_ANSWERS = 1000;
+
+/**
+ * An answer or a skip typed offline for a test that was replaced on another device before it
+ * could be sent: it no longer changes any test, but still counts for the word's schedule.
+ */
+export const lateAnswerSchema = z.object({
+  attemptId: idSchema,
+  wordId: idSchema,
+  /** The word's direction in that test. */
+  reversed: z.boolean(),
+  kind: z.enum(['answer', 'skip']),
+  answer: z.string().max(TEXT_LENGTH.long).optional(),
+  /** When the learner answered, by the device's clock. */
+  answeredAt: isoDateSchema,
+});
+export type LateAnswer = z.infer<typeof lateAnswerSchema>;
+export const lateReviewsBodySchema = z.object({
+  /** The replaced test the answers were typed in. */
+  testId: idSchema,
+  answers: z.array(lateAnswerSchema).min(1).max(MAX_LATE_ANSWERS),
+});
+export type LateReviewsBody = z.infer<typeof lateReviewsBodySchema>;
+/** How many words the late answers finished, and so rescheduled (a repeat counts none). */
+export const lateReviewsResultSchema = z.object({ rescheduled: z.number().int() });
+
 // --- Spaced repetition and progress (docs/decisions/0011-spaced-repetition.md) ------------
 
 /** Words due by the end of the learner's today (their time zone), per dictionary and direction; dictionaries with none are left out. */
@@ -477,6 +542,15 @@ export const dailyGoalSchema = z
   .min(DAILY_GOAL.min, { error: dailyGoalRange })
   .max(DAILY_GOAL.max, { error: dailyGoalRange });
 
+/** A reminder's local time, HH:MM on a 24-hour clock (docs/decisions/0054-reminders.md). */
+export const REMINDER_TIME_DEFAULT = '18:00';
+const invalidReminderTime = encodeMessage(VALIDATION_KEYS.reminderTime);
+export const reminderTimeSchema = z
+  .string({ error: invalidReminderTime })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: invalidReminderTime });
+/** The one-click unsubscribe token of a reminder mail. */
+export const reminderTokenQuerySchema = z.object({ token: z.string().min(16).max(128) });
+
 /** Local days in the account's review heatmap, today included. */
 export const HEATMAP_DAYS = 365;
 /** Streak freezes a learner can hold at once; one is earned per 7 days in a row. */
@@ -630,6 +704,8 @@ export const updateMeBodySchema = z.object({
   leechThreshold: leechThresholdSchema.optional(),
   timeZone: timeZoneSchema.optional(),
   dailyGoal: dailyGoalSchema.optional(),
+  emailReminders: z.boolean().optional(),
+  reminderTime: reminderTimeSchema.optional(),
 });
 
 const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);

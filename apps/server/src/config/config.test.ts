@@ -64,3 +64,31 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('VAPID (Web Push, decision 0055)', () => {
+  const keys = {
+    VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+    VAPID_PRIVATE_KEY: 's3cretPrivateKeyThatIsExactly43CharsLong_xy',
+    VAPID_SUBJECT: 'mailto:ops@example.com',
+  };
+
+  it('is off unless all three are set, and on with all three', () => {
+    expect(loadConfig({}).push).toBeUndefined();
+    expect(loadConfig(keys).push).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+      subject: 'mailto:ops@example.com',
+    });
+    expect(() => loadConfig({ ...keys, VAPID_SUBJECT: '' })).toThrow(/set together/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(/set together/);
+  });
+
+  it('refuses malformed values and never shows the private key', () => {
+    expect(() => loadConfig({ ...keys, VAPID_SUBJECT: 'ops@example.com' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ ...keys, VAPID_SUBJECT: 'http://example.com' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ ...keys, VAPID_PUBLIC_KEY: 'short' })).toThrow(/VAPID_PUBLIC_KEY/);
+    const badPrivate = () => loadConfig({ ...keys, VAPID_PRIVATE_KEY: 'not-a-key-but-a-s3cret' });
+    expect(badPrivate).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(badPrivate).not.toThrow(/s3cret/);
+  });
+});

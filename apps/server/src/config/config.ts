@@ -84,6 +84,20 @@ const envSchema = z.object({
   LOG_FORMAT: optional(z.enum(['pretty', 'json'], { error: 'must be pretty or json' })),
   WEB_DIST_DIR: optional(z.string().min(1)),
   TRUST_PROXY: trustProxy,
+  // Web Push (decision 0055): all three or none; unset, push reminders are off.
+  VAPID_PUBLIC_KEY: optional(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a base64url P-256 public key (87 characters)' }),
+  ),
+  VAPID_PRIVATE_KEY: optional(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a base64url P-256 private key (43 characters)' }),
+  ),
+  VAPID_SUBJECT: optional(
+    z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be a mailto: or https: URL' }),
+  ),
   // Unset: no /api/metrics at all. Set: Prometheus scrapes it with this bearer token.
   METRICS_TOKEN: optional(
     z
@@ -99,7 +113,7 @@ export type Env = z.output<typeof envSchema>;
 export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 /** Variables whose value an error never shows, not even a wrong one. */
-const SECRET_VARIABLES = new Set(['METRICS_TOKEN']);
+const SECRET_VARIABLES = new Set(['METRICS_TOKEN', 'VAPID_PRIVATE_KEY']);
 
 /** A value as it may be shown in an error: the password of a URL replaced by ***. */
 function redactCredentials(value: string): string {
@@ -140,6 +154,8 @@ export interface Config {
   trustProxy: number | string[] | undefined;
   /** The bearer token of /api/metrics; undefined: the route does not exist. */
   metricsToken: string | undefined;
+  /** The VAPID key pair and contact of Web Push; undefined: push reminders are off. */
+  push: { publicKey: string; privateKey: string; subject: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -162,6 +178,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
+  if (vapid.some((value) => value !== undefined) && vapid.some((value) => value === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set together (or none of them)',
+    );
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -190,5 +212,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
+    push:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
+        : undefined,
   };
 }

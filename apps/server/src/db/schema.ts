@@ -65,12 +65,18 @@ export const users = pgTable(
     dayBeforeZone: date('day_before_zone', { mode: 'string' }),
     /** Words to review each day for the day to count in the streak, 5–500. */
     dailyGoal: smallint('daily_goal').notNull().default(20),
+    /** E-mail reminders on, and when: minutes after local midnight (docs/decisions/0054-reminders.md). */
+    reminderEmail: boolean('reminder_email').notNull().default(false),
+    reminderMinute: smallint('reminder_minute').notNull().default(1080),
+    /** The random token of the one-click unsubscribe link; made with the first reminder. */
+    reminderToken: text('reminder_token'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
     uniqueIndex('users_stripe_customer_key').on(t.stripeCustomerId),
+    uniqueIndex('users_reminder_token_key').on(t.reminderToken),
     // The guest sweeper reads only expiring guests.
     index('users_guest_expiry_idx')
       .on(t.guestExpiresAt)
@@ -493,4 +499,53 @@ export const rateLimits = pgTable(
     resetAt: tz('reset_at').notNull(),
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+export type ReminderOutcome = 'sent' | 'skipped';
+
+/**
+ * A learner's reminder of one local day: unique per user and day, claimed by one instance at a
+ * time with `FOR UPDATE SKIP LOCKED` and a lease (docs/decisions/0054-reminders.md).
+ */
+export const reminderJobs = pgTable(
+  'reminder_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    runAt: tz('run_at').notNull(),
+    /** An instance working on it until then (a lease: a crashed run is retried once it is old). */
+    claimedUntil: tz('claimed_until'),
+    attempts: smallint('attempts').notNull().default(0),
+    doneAt: tz('done_at'),
+    outcome: text('outcome').$type<ReminderOutcome>(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reminder_jobs_user_day_key').on(t.userId, t.day),
+    index('reminder_jobs_pending_idx')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null`),
+  ],
+);
+
+/** Web Push subscriptions of a user's browsers (VAPID). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
 );

@@ -12,7 +12,9 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Stripe calls the webhook server to server; its signature, not an Origin, authenticates it. */
-const ORIGIN_EXEMPT = new Set(['/api/stripe/webhook']);
+// One-click unsubscribe (RFC 8058) is posted by mail providers, from anywhere, with a token
+// instead of a cookie: there is no session to forge a request for.
+const ORIGIN_EXEMPT = new Set(['/api/stripe/webhook', '/api/reminders/unsubscribe']);
 
 export function newNonce(): string {
   return randomBytes(16).toString('base64');

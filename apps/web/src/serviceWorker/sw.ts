@@ -8,6 +8,8 @@
  *   with the headers it came with (its CSP and its nonce belong together), when the network fails.
  * - /api/*, other origins and anything not GET: never touched, the browser fetches them itself.
  * - A new version waits until the page asks it to take over (the update prompt, SKIP_WAITING).
+ * - A push (the daily reminder, decision 0055) shows a notification; a click on it focuses an
+ *   open Wordhoard window or opens the reminder's page (same origin only).
  *
  * The app's TypeScript program has the DOM library, not the worker one, so the few worker types
  * used here are declared locally (in a module, so they do not clash with the DOM's).
@@ -23,13 +25,35 @@ interface FetchEvent extends ExtendableEvent {
   respondWith: (response: Response | Promise<Response>) => void;
 }
 
+interface PushEvent extends ExtendableEvent {
+  readonly data: { text: () => string } | null;
+}
+
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: Notification;
+}
+
+interface WindowClient {
+  readonly url: string;
+  focus: () => Promise<WindowClient>;
+}
+
 interface WorkerScope {
   readonly location: Location;
-  readonly clients: { claim: () => Promise<void> };
+  readonly clients: {
+    claim: () => Promise<void>;
+    matchAll: (options: { type: 'window'; includeUncontrolled: boolean }) => Promise<WindowClient[]>;
+    openWindow: (url: string) => Promise<WindowClient | null>;
+  };
+  readonly registration: {
+    showNotification: (title: string, options: NotificationOptions) => Promise<void>;
+  };
   skipWaiting: () => Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
 }
 
 interface PrecacheEntry {
@@ -164,4 +188,60 @@ self.addEventListener('fetch', (event) => {
   } else if (precached.has(url.pathname) && !request.headers.has('range')) {
     event.respondWith(cacheFirst(request));
   }
+});
+
+/** What a reminder push carries (the server's `PushPayload`); anything else shows a plain notice. */
+interface Reminder {
+  title: string;
+  body: string;
+  url: string;
+}
+
+/** A path of this origin for a click to open; anything pointing elsewhere becomes the menu. */
+function sameOriginUrl(url: unknown): string {
+  try {
+    const target = new URL(typeof url === 'string' ? url : '/menu', self.location.origin);
+    return target.origin === self.location.origin ? target.href : `${self.location.origin}/menu`;
+  } catch {
+    return `${self.location.origin}/menu`;
+  }
+}
+
+function reminderOf(event: PushEvent): Reminder {
+  try {
+    const data = JSON.parse(event.data?.text() ?? '') as Partial<Record<keyof Reminder, unknown>>;
+    if (typeof data.title === 'string' && typeof data.body === 'string')
+      return { title: data.title, body: data.body, url: sameOriginUrl(data.url) };
+  } catch {
+    // Not ours or not JSON: still shown (a push the user cannot see is not allowed).
+  }
+  return { title: 'Wordhoard', body: '', url: sameOriginUrl('/menu') };
+}
+
+self.addEventListener('push', (event) => {
+  const reminder = reminderOf(event);
+  event.waitUntil(
+    self.registration.showNotification(reminder.title, {
+      body: reminder.body,
+      icon: '/icons/icon-192.png',
+      // A newer reminder replaces the one still on screen.
+      tag: 'daily-reminder',
+      data: { url: reminder.url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = sameOriginUrl((event.notification.data as { url?: unknown } | null)?.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const ours = windows.filter((client) => new URL(client.url).origin === self.location.origin);
+      // An open Wordhoard window comes to the front as it is (a test in progress is not left).
+      const open = ours.find((client) => client.url === url) ?? ours[0];
+      if (open) await open.focus();
+      else await self.clients.openWindow(url);
+    })(),
+  );
 });

@@ -29,6 +29,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     leechThreshold: 8,
     timeZone: 'UTC',
     dailyGoal: 20,
+    emailReminders: false,
+    reminderTime: '18:00',
     ...overrides,
   };
 }

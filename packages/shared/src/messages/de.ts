@@ -24,6 +24,7 @@ export const de: MessageCatalog = {
     invalidDate: 'Gib ein gültiges Datum ein',
     timeZone: 'Wähle eine Zeitzone aus der Liste',
     dailyGoalRange: 'Wähle ein Tagesziel zwischen {{min}} und {{max}} Wörtern',
+    reminderTime: 'Gib eine Uhrzeit im Format HH:MM ein, von 00:00 bis 23:59',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Einige Felder sind nicht korrekt ausgefüllt',
@@ -65,6 +66,7 @@ export const de: MessageCatalog = {
       'Diese Antwort kann nicht mehr angenommen werden: sie wurde nicht als falsch gewertet, ist schon angenommen, oder das Wort ist schon vorbei',
     TRANSLATION_UNAVAILABLE: 'Die Übersetzung ist gerade nicht verfügbar',
     PAYMENTS_UNAVAILABLE: 'Zahlungen sind gerade nicht möglich',
+    PUSH_UNAVAILABLE: 'Push-Benachrichtigungen sind auf diesem Server nicht verfügbar',
     ALREADY_PREMIUM: 'Du hast bereits Premium',
     NO_SUBSCRIPTION: 'Du hast kein Abonnement',
     PAYMENT_IN_PROGRESS:
@@ -79,5 +81,12 @@ export const de: MessageCatalog = {
   },
   waits: {
     TOO_MANY_REQUESTS_MINUTES: 'Zu viele Versuche. Bitte versuche es in {{minutes}} Minuten erneut',
+  },
+  push: {
+    reminderTitle: 'Zeit, deine Wörter zu wiederholen',
+    reminderBody_one: '{{count}} Wort wartet auf die Wiederholung',
+    reminderBody_few: '{{count}} Wörter warten auf die Wiederholung',
+    reminderBody_many: '{{count}} Wörter warten auf die Wiederholung',
+    reminderBody_other: '{{count}} Wörter warten auf die Wiederholung',
   },
 };

@@ -27,6 +27,7 @@ export const en = {
     invalidDate: 'Enter a valid date',
     timeZone: 'Choose a time zone from the list',
     dailyGoalRange: 'Choose a daily goal between {{min}} and {{max}} words',
+    reminderTime: 'Enter a time as HH:MM, from 00:00 to 23:59',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Some fields are not filled in correctly',
@@ -66,6 +67,7 @@ export const en = {
       'This answer can no longer be accepted: it was not graded wrong, it was already accepted, or the word has moved on',
     TRANSLATION_UNAVAILABLE: 'Translation is not available right now',
     PAYMENTS_UNAVAILABLE: 'Payments are not available right now',
+    PUSH_UNAVAILABLE: 'Push notifications are not available on this server',
     ALREADY_PREMIUM: 'You already have Premium',
     NO_SUBSCRIPTION: 'You have no subscription',
     PAYMENT_IN_PROGRESS:
@@ -79,6 +81,14 @@ export const en = {
   /** A wait longer than 90 s reads in minutes (rounded up; always 2 or more). */
   waits: {
     TOO_MANY_REQUESTS_MINUTES: 'Too many attempts. Please try again in {{minutes}} minutes',
+  },
+  /** The push reminder (apps/server/src/features/reminders/push.service.ts); one body per plural form. */
+  push: {
+    reminderTitle: 'Time to review your words',
+    reminderBody_one: '{{count}} word is waiting for review',
+    reminderBody_few: '{{count}} words are waiting for review',
+    reminderBody_many: '{{count}} words are waiting for review',
+    reminderBody_other: '{{count}} words are waiting for review',
   },
 };
 

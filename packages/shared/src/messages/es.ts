@@ -24,6 +24,7 @@ export const es: MessageCatalog = {
     invalidDate: 'Introduce una fecha válida',
     timeZone: 'Elige una zona horaria de la lista',
     dailyGoalRange: 'Elige un objetivo diario de entre {{min}} y {{max}} palabras',
+    reminderTime: 'Introduce una hora con el formato HH:MM, de 00:00 a 23:59',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Algunos campos no están rellenados correctamente',
@@ -64,6 +65,7 @@ export const es: MessageCatalog = {
       'Esta respuesta ya no se puede aceptar: no se calificó como incorrecta, ya se aceptó o la palabra ya pasó',
     TRANSLATION_UNAVAILABLE: 'La traducción no está disponible en este momento',
     PAYMENTS_UNAVAILABLE: 'Los pagos no están disponibles en este momento',
+    PUSH_UNAVAILABLE: 'Las notificaciones push no están disponibles en este servidor',
     ALREADY_PREMIUM: 'Ya tienes Premium',
     NO_SUBSCRIPTION: 'No tienes ninguna suscripción',
     PAYMENT_IN_PROGRESS:
@@ -78,5 +80,12 @@ export const es: MessageCatalog = {
   },
   waits: {
     TOO_MANY_REQUESTS_MINUTES: 'Demasiados intentos. Vuelve a intentarlo dentro de {{minutes}} minutos',
+  },
+  push: {
+    reminderTitle: 'Es hora de repasar tus palabras',
+    reminderBody_one: '{{count}} palabra te espera para repasar',
+    reminderBody_few: '{{count}} palabras te esperan para repasar',
+    reminderBody_many: '{{count}} palabras te esperan para repasar',
+    reminderBody_other: '{{count}} palabras te esperan para repasar',
   },
 };

@@ -25,6 +25,7 @@ export const fr: MessageCatalog = {
     invalidDate: 'Saisissez une date valide',
     timeZone: 'Choisissez un fuseau horaire dans la liste',
     dailyGoalRange: 'Choisissez un objectif quotidien entre {{min}} et {{max}} mots',
+    reminderTime: 'Saisissez une heure au format HH:MM, de 00:00 à 23:59',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Certains champs ne sont pas remplis correctement',
@@ -66,6 +67,7 @@ export const fr: MessageCatalog = {
       'Cette réponse ne peut plus être acceptée : elle n’a pas été jugée fausse, elle a déjà été acceptée, ou le mot est passé',
     TRANSLATION_UNAVAILABLE: 'La traduction n’est pas disponible pour le moment',
     PAYMENTS_UNAVAILABLE: 'Les paiements ne sont pas disponibles pour le moment',
+    PUSH_UNAVAILABLE: 'Les notifications push ne sont pas disponibles sur ce serveur',
     ALREADY_PREMIUM: 'Vous disposez déjà de Premium',
     NO_SUBSCRIPTION: 'Vous n’avez pas d’abonnement',
     PAYMENT_IN_PROGRESS:
@@ -80,5 +82,12 @@ export const fr: MessageCatalog = {
   },
   waits: {
     TOO_MANY_REQUESTS_MINUTES: 'Trop de tentatives. Veuillez réessayer dans {{minutes}} minutes',
+  },
+  push: {
+    reminderTitle: 'C’est l’heure de réviser vos mots',
+    reminderBody_one: '{{count}} mot attend d’être révisé',
+    reminderBody_few: '{{count}} mots attendent d’être révisés',
+    reminderBody_many: '{{count}} mots attendent d’être révisés',
+    reminderBody_other: '{{count}} mots attendent d’être révisés',
   },
 };

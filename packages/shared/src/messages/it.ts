@@ -24,6 +24,7 @@ export const it: MessageCatalog = {
     invalidDate: 'Inserisci una data valida',
     timeZone: "Scegli un fuso orario dall'elenco",
     dailyGoalRange: 'Scegli un obiettivo giornaliero tra {{min}} e {{max}} parole',
+    reminderTime: 'Inserisci un orario nel formato HH:MM, da 00:00 a 23:59',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Alcuni campi non sono compilati correttamente',
@@ -64,6 +65,7 @@ export const it: MessageCatalog = {
       'Questa risposta non può più essere accettata: non è stata valutata sbagliata, è già stata accettata oppure la parola è passata',
     TRANSLATION_UNAVAILABLE: 'La traduzione non è disponibile al momento',
     PAYMENTS_UNAVAILABLE: 'I pagamenti non sono disponibili al momento',
+    PUSH_UNAVAILABLE: 'Le notifiche push non sono disponibili su questo server',
     ALREADY_PREMIUM: 'Hai già Premium',
     NO_SUBSCRIPTION: 'Non hai nessun abbonamento',
     PAYMENT_IN_PROGRESS:
@@ -77,5 +79,12 @@ export const it: MessageCatalog = {
   },
   waits: {
     TOO_MANY_REQUESTS_MINUTES: 'Troppi tentativi. Riprova tra {{minutes}} minuti',
+  },
+  push: {
+    reminderTitle: 'È ora di ripassare le tue parole',
+    reminderBody_one: '{{count}} parola aspetta il ripasso',
+    reminderBody_few: '{{count}} parole aspettano il ripasso',
+    reminderBody_many: '{{count}} parole aspettano il ripasso',
+    reminderBody_other: '{{count}} parole aspettano il ripasso',
   },
 };

@@ -26,6 +26,7 @@ export const pl: MessageCatalog = {
     invalidDate: 'Wpisz prawidłową datę',
     timeZone: 'Wybierz strefę czasową z listy',
     dailyGoalRange: 'Wybierz dzienny cel od {{min}} do {{max}} słów',
+    reminderTime: 'Wpisz godzinę w formacie GG:MM, od 00:00 do 23:59',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Niektóre pola są wypełnione nieprawidłowo',
@@ -66,6 +67,7 @@ export const pl: MessageCatalog = {
       'Tej odpowiedzi nie można już uznać: nie została oceniona jako błędna, już ją uznano albo słowo już minęło',
     TRANSLATION_UNAVAILABLE: 'Tłumaczenie jest obecnie niedostępne',
     PAYMENTS_UNAVAILABLE: 'Płatności są obecnie niedostępne',
+    PUSH_UNAVAILABLE: 'Powiadomienia push nie są dostępne na tym serwerze',
     ALREADY_PREMIUM: 'Masz już Premium',
     NO_SUBSCRIPTION: 'Nie masz subskrypcji',
     PAYMENT_IN_PROGRESS:
@@ -78,5 +80,12 @@ export const pl: MessageCatalog = {
   },
   waits: {
     TOO_MANY_REQUESTS_MINUTES: 'Zbyt wiele prób. Spróbuj ponownie za {{minutes}} min',
+  },
+  push: {
+    reminderTitle: 'Czas powtórzyć słówka',
+    reminderBody_one: '{{count}} słówko czeka na powtórkę',
+    reminderBody_few: '{{count}} słówka czekają na powtórkę',
+    reminderBody_many: '{{count}} słówek czeka na powtórkę',
+    reminderBody_other: '{{count}} słówka czeka na powtórkę',
   },
 };

@@ -26,6 +26,7 @@ export const uk: MessageCatalog = {
     invalidDate: 'Введіть правильну дату',
     timeZone: 'Виберіть часовий пояс зі списку',
     dailyGoalRange: 'Виберіть щоденну мету від {{min}} до {{max}} слів',
+    reminderTime: 'Введіть час у форматі ГГ:ХХ, від 00:00 до 23:59',
   },
   apiErrors: {
     VALIDATION_ERROR: 'Деякі поля заповнено неправильно',
@@ -66,6 +67,7 @@ export const uk: MessageCatalog = {
       'Цю відповідь уже не можна зарахувати: її не було оцінено як неправильну, її вже зараховано або слово вже пройдено',
     TRANSLATION_UNAVAILABLE: 'Переклад зараз недоступний',
     PAYMENTS_UNAVAILABLE: 'Оплата зараз недоступна',
+    PUSH_UNAVAILABLE: 'Push-сповіщення на цьому сервері недоступні',
     ALREADY_PREMIUM: 'У вас уже є Premium',
     NO_SUBSCRIPTION: 'У вас немає підписки',
     PAYMENT_IN_PROGRESS:
@@ -78,5 +80,12 @@ export const uk: MessageCatalog = {
   },
   waits: {
     TOO_MANY_REQUESTS_MINUTES: 'Забагато спроб. Спробуйте ще раз через {{minutes}} хв',
+  },
+  push: {
+    reminderTitle: 'Час повторити слова',
+    reminderBody_one: '{{count}} слово чекає на повторення',
+    reminderBody_few: '{{count}} слова чекають на повторення',
+    reminderBody_many: '{{count}} слів чекають на повторення',
+    reminderBody_other: '{{count}} слова чекають на повторення',
   },
 };

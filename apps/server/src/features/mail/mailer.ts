@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. `List-Unsubscribe` on reminders (docs/decisions/0054-reminders.md). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -165,7 +165,10 @@ describe(`metrics (${testDriver})`, () => {
     });
 
     it('records when each job last ran, how long it took and how it ended', async () => {
-      const jobs = testDriver === 'pglite' ? ['guest_sweep', 'embedded_maintenance'] : ['guest_sweep'];
+      const jobs =
+        testDriver === 'pglite'
+          ? ['guest_sweep', 'embedded_maintenance', 'reminders']
+          : ['guest_sweep', 'reminders'];
       const started = Date.now() / 1000;
       let text = '';
       // Both jobs run once as the app starts; wait for them to finish.

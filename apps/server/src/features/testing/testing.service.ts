@@ -781,6 +781,12 @@ export class TestingService {
     return rows.map((row) => ({ ...row, reviewedAt: row.reviewedAt.toISOString() }));
   }
 
+  /** Cards of every dictionary of the user due before `until` (the daily reminder, decision 0054). */
+  async dueTotal(userId: string, until: Date): Promise<number> {
+    const rows = await this.repository.dueCounts(userId, until);
+    return rows.reduce((sum, row) => sum + row.count, 0);
+  }
+
   /** Words due by the end of today in each of the user's dictionaries, with their names. */
   async dueCounts(caller: Caller): Promise<DueCounts> {
     const session = await caller.session();

@@ -1,4 +1,5 @@
 import { PREMIUM_PRICE_PER_MONTH, ROLE_LIMITS, type User } from '@wordhoard/shared';
+import { reminderTime } from '../../domain/reminders';
 import type { SubscriptionRow, UserRow } from './users.repository';
 
 const LIVE_SUBSCRIPTION = new Set(['active', 'trialing', 'past_due']);
@@ -40,5 +41,7 @@ export function toUserDto(user: UserRow, subscription: SubscriptionRow | null = 
     leechThreshold: user.leechThreshold,
     timeZone: user.timeZone,
     dailyGoal: user.dailyGoal,
+    emailReminders: user.reminderEmail,
+    reminderTime: reminderTime(user.reminderMinute),
   };
 }

@@ -1,6 +1,7 @@
 import type { Caller } from '../../domain/caller';
 import { DEFAULT_SORTING_CONFIGS, HEATMAP_DAYS, type AccountProgress, type User } from '@wordhoard/shared';
 import { changeZone, localDate, nextDate, startOfLocalDay } from '../../domain/learner-day';
+import { reminderMinute } from '../../domain/reminders';
 import { streakOf } from './streak';
 import type { z } from 'zod';
 import type { updateMeBodySchema } from '@wordhoard/shared';
@@ -55,6 +56,12 @@ export class UsersService {
     return this.users.deleteExpiredGuests(now);
   }
 
+  /** The user's reviews from `from` to `to` (the daily goal of the reminder, decision 0054). */
+  async reviewsBetween(userId: string, from: Date, to: Date): Promise<number> {
+    const rows = await this.users.reviewsPerDay(userId, [from, to]);
+    return rows.reduce((sum, row) => sum + row.reviews, 0);
+  }
+
   /** The user's row and live subscription, for services that act on an account (export). */
   recordOf(userId: string) {
     return this.users.findWithSubscription(userId);
@@ -78,6 +85,9 @@ export class UsersService {
     await this.users.update(userId, {
       ...(zone ?? {}),
       ...(changes.dailyGoal !== undefined ? { dailyGoal: changes.dailyGoal } : {}),
+      // Reminders (decision 0054): the next run after the new time gives today's, if not given yet.
+      ...(changes.emailReminders !== undefined ? { reminderEmail: changes.emailReminders } : {}),
+      ...(changes.reminderTime !== undefined ? { reminderMinute: reminderMinute(changes.reminderTime) } : {}),
       ...(changes.interfaceLanguage ? { interfaceLanguage: changes.interfaceLanguage } : {}),
       // The schema has kept it within 0.70–0.97 (decision 0046).
       ...(changes.desiredRetention !== undefined ? { desiredRetention: changes.desiredRetention } : {}),

@@ -42,12 +42,14 @@ const SPEC_ROUTES = [
 const PORTABILITY_ROUTES = ['/dictionaries/import', '/dictionaries/{dictionaryId}/import', '/account/create'];
 /**
  * Screens beyond the spec (spaced repetition, decision 0011: progress, editing one word from the
- * report; the account's goal, streak and heatmap, decision 0053).
+ * report; the account's goal, streak and heatmap, decision 0053; the page of a reminder mail's
+ * unsubscribe link, decision 0054).
  */
 const EXTRA_ROUTES = [
   '/dictionaries/{dictionaryId}/words/{wordId}/edit',
   '/dictionaries/{dictionaryId}/progress',
   '/progress',
+  '/reminders/unsubscribe',
 ];
 /** The per-language policy pages the redirects lead to. */
 const POLICY_LANGUAGE_ROUTES = [

@@ -12,4 +12,9 @@ export const userRoutes: readonly AppRoute[] = [
     access: 'member',
     Screen: lazyScreen(() => import('./screens/AccountProgressPage')),
   },
+  {
+    path: PATHS.unsubscribeReminders,
+    access: 'public',
+    Screen: lazyScreen(() => import('./screens/UnsubscribeRemindersPage')),
+  },
 ];

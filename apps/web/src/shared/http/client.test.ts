@@ -32,6 +32,8 @@ const user: User = {
   leechThreshold: 8,
   timeZone: 'UTC',
   dailyGoal: 20,
+  emailReminders: false,
+  reminderTime: '18:00',
 };
 const dictionaryId = '5f8e0a4c-2b7d-4c1e-8f3a-9d6b2e1c0a77';
 

@@ -20,6 +20,8 @@ export const PATHS = {
   userEdit: '/user/edit',
   /** The account's daily goal, streak and year of reviews (docs/decisions/0053-learners-day.md). */
   progress: '/progress',
+  /** Where a reminder mail's unsubscribe link leads: asks, then unsubscribes (decision 0054). */
+  unsubscribeReminders: '/reminders/unsubscribe',
   dictionaries: '/dictionaries',
   createDictionary: '/dictionaries/create',
   dictionary: '/dictionaries/:dictionaryId',

@@ -8,6 +8,8 @@ import { DownloadDataSection } from '../components/DownloadDataSection';
 import { LanguageSection } from '../components/LanguageSection';
 import { LearningSection } from '../components/LearningSection';
 import { PasswordSection } from '../components/PasswordSection';
+import { PushSection } from '../components/PushSection';
+import { RemindersSection } from '../components/RemindersSection';
 import styles from './UserEditPage.module.css';
 
 /**
@@ -31,7 +33,9 @@ export default function UserEditPage() {
       <LanguageSection user={user} />
       <AppearanceSection />
       <DaySection user={user} />
+      <RemindersSection user={user} />
       <LearningSection user={user} />
+      <PushSection user={user} />
       <PasswordSection user={user} />
       <DownloadDataSection />
       <DeleteAccountSection user={user} />

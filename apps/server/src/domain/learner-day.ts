@@ -44,6 +44,15 @@ function wallClock(instant: number, zone: string): number {
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
+/**
+ * How far `zone`'s wall clock is ahead of UTC at `instant`, in ms (negative west of Greenwich):
+ * one lookup for bucketing many instants near it by local day.
+ */
+export function zoneOffsetMs(instant: Date, zone: string): number {
+  const at = Math.floor(instant.getTime() / 1000) * 1000;
+  return wallClock(at, zone) - at;
+}
+
 /** The local date (YYYY-MM-DD) of `instant` in `zone`. */
 export function localDate(instant: Date, zone: string): string {
   return isoDay(wallClock(instant.getTime(), zone));

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORECAST_DAYS, PERSONAL_PARAMETERS_MIN_REVIEWS } from '@wordhoard/shared';
 import { apiClient } from '../../../test/api-client';
@@ -8,7 +8,7 @@ import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
 import { seedReviewHistory } from '../../../test/review-history';
 import { buildApp } from '../../app';
-import { reviewLog } from '../../db/schema';
+import { reviewLog, users } from '../../db/schema';
 
 /** Personal scheduling (docs/decisions/0046-personal-scheduling.md), on both databases. */
 const NOW = new Date('2026-05-04T12:00:00Z');
@@ -157,6 +157,26 @@ describe(`the workload forecast (${testDriver})`, () => {
         },
       ]);
     }
+  });
+
+  it("counts the learner's local days: the forecast starts on their today", async () => {
+    const { user } = await learnerWith(FULL_HISTORY);
+    const inUtc = (await api(user).call('workloadForecast', { query: { retention: 0.9 } })).data();
+    // 12:00 UTC is 02:00 the next day on Kiritimati (UTC+14), 01:00 the same day in Pago Pago (UTC−11).
+    const forecastIn = async (zone: string) => {
+      await t.database.db
+        .update(users)
+        .set({ timeZone: zone, timeZoneSince: null, dayBeforeZone: null })
+        .where(eq(users.id, user.id));
+      return (await api(user).call('workloadForecast', { query: { retention: 0.9 } })).data();
+    };
+    const east = await forecastIn('Pacific/Kiritimati');
+    const west = await forecastIn('Pacific/Pago_Pago');
+    expect(inUtc.days[0]?.day).toBe('2026-05-04');
+    expect(east.days[0]?.day).toBe('2026-05-05');
+    expect(west.days[0]?.day).toBe('2026-05-04');
+    // The same words, counted on the same local days relative to today.
+    expect(east.total).toBe(west.total);
   });
 
   it("counts only the caller's words", async () => {

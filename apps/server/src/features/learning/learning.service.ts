@@ -15,6 +15,7 @@ import type { ParameterFitter } from './fitter';
 import type { GradedReview, LearnerParametersRow, LearningRepository } from './learning.repository';
 import { memoryModel } from './memory-model';
 import { forecastWorkload, utcDay } from './workload';
+import { learnerDay, zoneOffsetMs } from '../../domain/learner-day';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A fit lease older than this belongs to an instance that died: another may take it. */
@@ -204,20 +205,27 @@ export class LearningService {
 
   /** The expected reviews per day for `FORECAST_DAYS` days at `retention` (the learner's own if absent). */
   async forecast(caller: Caller, retention: number | undefined): Promise<WorkloadForecast> {
-    const { userId } = await caller.session();
+    const session = await caller.session();
+    const { userId } = session;
     const [settings, cards] = await Promise.all([
       this.settingsFor(userId),
       this.deps.repository.cards(userId),
     ]);
     const desiredRetention = retention ?? settings.desiredRetention;
     const model = memoryModel(schedulerFor({ ...settings, desiredRetention }));
-    const today = utcDay(this.deps.clock());
+    // Days are the learner's local days (decision 0053), as "due today" is: today is their date,
+    // and every time is shifted by their zone's offset now (a clock change moves a few reviews
+    // by an hour, never a bucket's meaning).
+    const now = this.deps.clock();
+    const offset = zoneOffsetMs(now, session.timeZone);
+    const day = (time: Date) => utcDay(time.getTime() + offset);
+    const today = utcDay(Date.parse(`${learnerDay(session, now).day}T00:00:00Z`));
     const expected = forecastWorkload(
       cards.map((card) => ({
         stability: card.stability,
         difficulty: card.difficulty,
-        lastReviewDay: card.lastReview ? utcDay(card.lastReview) : utcDay(card.due) - card.scheduledDays,
-        dueDay: utcDay(card.due),
+        lastReviewDay: card.lastReview ? day(card.lastReview) : day(card.due) - card.scheduledDays,
+        dueDay: day(card.due),
       })),
       model,
       today,

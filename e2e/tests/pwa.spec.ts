@@ -62,6 +62,12 @@ test('installs: a manifest with its icons, a service worker, and the app opens o
   // Registered after load; ready once it has precached the build and the offline shell.
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toBe(new URL('/', page.url()).href);
+  // Chromium's own installability check (what its install prompt and Lighthouse's former PWA
+  // audit ask): manifest, icons, start URL in scope, a worker with a fetch handler.
+  const devtools = await context.newCDPSession(page);
+  const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+  // A test's browser context is an incognito one, where nothing installs; nothing else may stand in the way.
+  expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
 
   // Online, a page under the worker still comes from the network with a fresh nonce, and the
   // API never goes through the worker's cache.

@@ -3,6 +3,7 @@ import { DEFAULT_TIME_ZONE, isTimeZone, type User } from '@wordhoard/shared';
 import type { i18n as I18n } from 'i18next';
 import { createErrorStore, watchConnection } from '../shared/errors';
 import { NetworkError, createHttpClient } from '../shared/http';
+import { createOfflineStore, type OfflineStore } from '../shared/offline';
 import { currentLanguage, limitMessage, switchLanguage } from '../shared/i18n';
 import type { Services } from '../shared/services';
 import { createSessionService } from '../shared/session';
@@ -32,6 +33,8 @@ interface AppServicesConfig {
   fetch?: typeof fetch;
   /** The browser's IANA time zone; tests pretend to be elsewhere. */
   browserTimeZone?: () => string | undefined;
+  /** Where offline tests are kept; IndexedDB unless a test gives another. */
+  offline?: OfflineStore;
 }
 
 /** The zone the browser runs in, or undefined where it tells none. */
@@ -51,6 +54,7 @@ export function createAppServices({
   apiBaseUrl,
   fetch,
   browserTimeZone = systemTimeZone,
+  offline = createOfflineStore(),
 }: AppServicesConfig): Services {
   const errors = createErrorStore();
   const http = createHttpClient({
@@ -101,10 +105,12 @@ export function createAppServices({
     queryClient,
     navigate,
     onUserChange: (user) => {
-      if (!user) return undefined;
+      void offline.countPending(user?.id ?? null).catch(() => undefined);
+      // Signed out: this device no longer opens as them offline (their waiting answers stay).
+      if (!user) return void offline.forgetUser().catch(() => undefined);
       adoptBrowserTimeZone(user);
       return switchLanguage(i18n, user.interfaceLanguage);
     },
   });
-  return { http, errors, session };
+  return { http, errors, session, offline };
 }

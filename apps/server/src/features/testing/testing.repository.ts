@@ -119,7 +119,7 @@ const notSuspended = isNull(words.suspendedAt);
 export type ReportItem = Omit<TestSessionItem, 'dictionaryId'> & { dictionaryId?: string | null };
 type CardRow = typeof wordCards.$inferSelect;
 
-const toStored = (row: CardRow): StoredCard => ({
+export const toStored = (row: CardRow): StoredCard => ({
   due: row.due.toISOString(),
   stability: row.stability,
   difficulty: row.difficulty,

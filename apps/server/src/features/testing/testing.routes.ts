@@ -2,17 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { asAttachment } from '../../http/attachment';
 import { route } from '../../http/route';
 import { toFsrsCsv } from './review-log';
+import type { OfflineTestingService } from './offline.service';
 import type { TestingService } from './testing.service';
 import type { WeakSpotsService } from './weak-spots.service';
 
 export function registerTestingRoutes(
   app: FastifyInstance,
-  deps: { testing: TestingService; weakSpots: WeakSpotsService },
+  deps: { testing: TestingService; offlineTesting: OfflineTestingService; weakSpots: WeakSpotsService },
 ): void {
-  const { testing, weakSpots } = deps;
+  const { testing, offlineTesting, weakSpots } = deps;
   route(app, 'createTester', ({ caller, body }) => testing.create(caller, body));
   route(app, 'getTesting', ({ caller }) => testing.state(caller));
   route(app, 'answer', ({ caller, body }) => testing.answer(caller, body));
+  route(app, 'offlinePack', ({ caller }) => offlineTesting.pack(caller));
+  route(app, 'lateReviews', ({ caller, body }) => offlineTesting.lateReviews(caller, body));
   route(app, 'dueCounts', ({ caller }) => testing.dueCounts(caller));
   route(app, 'dictionaryProgress', ({ caller, params }) => testing.progress(caller, params.id));
   route(app, 'skip', ({ caller, body }) => testing.skip(caller, body));

@@ -1,4 +1,5 @@
 import { createStore } from '../../shared/lib/createStore';
+import { NetworkError } from '../../shared/http';
 import type { Services } from '../../shared/services';
 
 /** SPEC §4: idle → pending → fulfilled; a failure also ends in fulfilled (signed out). */
@@ -11,7 +12,12 @@ export interface AppInitializer {
   start: () => Promise<void>;
 }
 
-export function createAppInitializer({ http, session }: Pick<Services, 'http' | 'session'>): AppInitializer {
+export function createAppInitializer({
+  http,
+  session,
+  offline,
+  errors,
+}: Pick<Services, 'http' | 'session'> & Partial<Pick<Services, 'offline' | 'errors'>>): AppInitializer {
   const status = createStore<InitStatus>('idle');
   let run: Promise<void> | null = null;
 
@@ -23,8 +29,17 @@ export function createAppInitializer({ http, session }: Pick<Services, 'http' | 
       await http.request('refreshToken', { silent: true });
       const user = await http.request('me', { silent: true });
       await session.setUser(user);
-    } catch {
+    } catch (error) {
       // Signed out is the safe outcome; a reachability problem is already in the error modal.
+      // Without a connection, a learner with a test kept on this device goes on with it
+      // offline (decision 0058); the server checks the session again when it answers.
+      const offlineUser =
+        error instanceof NetworkError ? await offline?.offlineUser().catch(() => undefined) : undefined;
+      if (offlineUser) {
+        await session.setUser(offlineUser);
+        // The test goes on; the header says the app is offline, no modal needs to.
+        errors?.clear();
+      }
     } finally {
       status.set('fulfilled');
     }

@@ -19,6 +19,7 @@ import { GuestExpiry } from '../../shared/ui/GuestExpiry/GuestExpiry';
 import { useInitStatus } from '../init/AppInitContext';
 import styles from './Header.module.css';
 import { LogoMark } from './LogoMark';
+import { OfflineIndicator } from '../offline/OfflineIndicator';
 
 const canOpen = (rule: RouteRule, user: User) => accessRedirect(rule, user) === null;
 
@@ -116,6 +117,7 @@ export function Header() {
         </Link>
         <Button to={PATHS.menu} variant="ghost" iconOnly icon={<House />} aria-label={t('Header.Home')} />
         <div className={styles.end}>
+          {user && <OfflineIndicator />}
           {/* Nothing until the session is known, so "Sign in" never flashes for a signed-in user. */}
           {initStatus === 'fulfilled' &&
             (user ? (

@@ -6,6 +6,8 @@ import { LoadingIndicator } from '../../shared/ui';
 import { useAppInitialization } from '../init/AppInitContext';
 import { appUpdates } from '../pwa/appUpdates';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
+import { OfflineSync } from '../offline/OfflineSync';
+import { SyncNotice } from '../offline/SyncNotice';
 import { ErrorModal } from './ErrorModal';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -45,6 +47,8 @@ export function RootLayout() {
       </main>
       {isFooterVisible(pathname, isMobile) && <Footer />}
       <UpdatePrompt updates={appUpdates} />
+      <OfflineSync />
+      <SyncNotice />
       <ScrollRestoration />
     </>
   );

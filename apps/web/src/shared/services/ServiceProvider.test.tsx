@@ -1,3 +1,4 @@
+import { createOfflineStore } from '../offline';
 import { QueryClient } from '@tanstack/react-query';
 import { render, renderHook, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -22,6 +23,7 @@ describe('useServices', () => {
       http,
       errors: createErrorStore(),
       session: createSessionService({ http, queryClient: new QueryClient(), navigate: () => {} }),
+      offline: createOfflineStore(),
     };
     function Probe() {
       return <p>{useServices() === services ? 'same services' : 'other services'}</p>;

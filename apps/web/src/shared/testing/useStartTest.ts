@@ -6,6 +6,7 @@ import { useCreateTester } from '../api/tester';
 import { useReportUnexpected } from '../hooks/useReportUnexpected';
 import { ApiError } from '../http';
 import { PATHS } from '../routing';
+import { useServices } from '../services';
 import { useUser } from '../session';
 import { saveActiveTest, type ActiveTest } from './activeTest';
 
@@ -32,11 +33,16 @@ export function useStartTest() {
   const navigate = useNavigate();
   const userId = useUser()?.id;
   const reportUnexpected = useReportUnexpected();
+  const { offline } = useServices();
 
   const mutation = useMutation({
     mutationFn: ({ options }: StartTestInput) => createTester(options),
     onSuccess: (_created, { options, languages }) => {
-      if (userId !== undefined) saveActiveTest({ userId, options, ...languages });
+      if (userId !== undefined) {
+        saveActiveTest({ userId, options, ...languages });
+        // The device's copy of the old test is no use now (decision 0058).
+        void offline.clearPack(userId).catch(() => undefined);
+      }
       queryClient.removeQueries({ queryKey: testingKeys.state });
       void navigate(PATHS.testing);
     },

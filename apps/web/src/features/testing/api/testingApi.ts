@@ -9,7 +9,8 @@ import {
 } from '@wordhoard/shared';
 import { useCallback, useMemo } from 'react';
 import type { HttpClient } from '../../../shared/http';
-import { useServices } from '../../../shared/services';
+import { useServices, type Services } from '../../../shared/services';
+import { offlineTestingFor, type OfflineTesting } from './offlineTesting';
 
 import { testingKeys } from '../../../shared/api/queries';
 
@@ -26,11 +27,44 @@ export function dueFor(
   return entry ? (swap ? entry.swapped : entry.forward) : 0;
 }
 
+/**
+ * The one offline test runner of the app (decision 0058): GET /testing, answers and skips go
+ * through it, so a test goes on when the connection goes.
+ */
+export function useOfflineTesting(): OfflineTesting {
+  return offlineRunner(useServices(), useQueryClient());
+}
+
+/** The same runner outside React (the app sends waiting answers from anywhere). */
+export function offlineRunner(
+  { http, offline, session }: Pick<Services, 'http' | 'offline' | 'session'>,
+  queryClient: QueryClient,
+): OfflineTesting {
+  return offlineTestingFor({
+    http,
+    store: offline,
+    user: session.getUser,
+    onSynced: () => void invalidateAfterSync(queryClient),
+  });
+}
+
+/** What sent answers change: the test, the due counts, the dictionaries' progress. */
+export function invalidateAfterSync(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: testingKeys.state }),
+    queryClient.invalidateQueries({ queryKey: testingKeys.due }),
+    // The dictionaries feature's queries, all under ['dictionaries'] (progress shows there).
+    queryClient.invalidateQueries({ queryKey: ['dictionaries'] }),
+  ]);
+}
+
 /** GET /testing: the current word, today's attempts left and, after the last word, the report. */
-export const testingStateQuery = (http: HttpClient) =>
+export const testingStateQuery = (runner: Pick<OfflineTesting, 'state'>) =>
   queryOptions({
     queryKey: testingKeys.state,
-    queryFn: ({ signal }) => http.request('getTesting', { signal }),
+    queryFn: ({ signal }) => runner.state(signal),
+    // Offline, the device answers from its copy of the test (decision 0058): never paused.
+    networkMode: 'always',
     // The test moves on with every answer; never trust an older copy on arrival.
     staleTime: 0,
   });
@@ -52,16 +86,15 @@ export const testerDictionariesQuery = (http: HttpClient) =>
   });
 
 /** Loads the test state afresh before a screen that shows it opens (SPEC §4: refetch). */
-export function refreshTestingState(queryClient: QueryClient, http: HttpClient) {
-  return queryClient.query({ ...testingStateQuery(http), staleTime: 0 });
+export function refreshTestingState(queryClient: QueryClient, runner: Pick<OfflineTesting, 'state'>) {
+  return queryClient.query({ ...testingStateQuery(runner), staleTime: 0 });
 }
 
 export type TestingState = ResponseOf<'getTesting'>;
 
 /** The test's state (GET /testing), shared by the runner, check, skip and report screens. */
 export function useTestingState() {
-  const { http } = useServices();
-  return useQuery(testingStateQuery(http));
+  return useQuery(testingStateQuery(useOfflineTesting()));
 }
 
 /** The dictionaries the tester offers. */
@@ -72,9 +105,9 @@ export function useTesterDictionaries() {
 
 /** Reloads the test state before a screen that shows it opens. */
 export function useRefreshTestingState() {
-  const { http } = useServices();
+  const runner = useOfflineTesting();
   const queryClient = useQueryClient();
-  return useCallback(() => refreshTestingState(queryClient, http), [queryClient, http]);
+  return useCallback(() => refreshTestingState(queryClient, runner), [queryClient, runner]);
 }
 
 /**
@@ -105,10 +138,12 @@ export function useShowNextWord() {
  */
 export function useTestingCalls() {
   const { http } = useServices();
+  const runner = useOfflineTesting();
   return useMemo(
     () => ({
-      answer: (body: AnswerBody) => http.request('answer', { body, silent: true }),
-      skip: (body: AnswerTarget) => http.request('skip', { body, silent: true }),
+      // Offline, these are graded on the device and wait in a queue (decision 0058).
+      answer: (body: AnswerBody) => runner.answer(body),
+      skip: (body: AnswerTarget) => runner.skip(body),
       overrideAnswer: (body: OverrideBody) => http.request('overrideAnswer', { body, silent: true }),
       /**
        * Adds `definition` to a word of the tested dictionary (after "I was right"): the word as
@@ -124,7 +159,7 @@ export function useTestingCalls() {
         });
       },
     }),
-    [http],
+    [http, runner],
   );
 }
 

@@ -91,6 +91,8 @@ export function useTestRunner(test: TestItem) {
   };
 
   const answerMutation = useMutation({
+    // Offline, the answer is graded on the device and queued (decision 0058): never paused.
+    networkMode: 'always',
     mutationFn: (body: AnswerBody) => calls.answer(body),
     onSuccess: async (result: AnswerResult, body: AnswerBody) => {
       if (result.status === 'wordFinished') {
@@ -141,6 +143,7 @@ export function useTestRunner(test: TestItem) {
   });
 
   const skipMutation = useMutation({
+    networkMode: 'always',
     mutationFn: (body: AnswerTarget) => calls.skip(body),
     onSuccess: async ({ answer: answers, status }) => {
       if (status === 'wordFinished') {

@@ -63,6 +63,8 @@ function CheckResult({ check }: { check: CheckState }) {
   };
   // Skips the word this check was for, and only that word (it may be done already: a repeat).
   const next = useMutation({
+    // Offline, the skip is applied on the device and queued (decision 0058): never paused.
+    networkMode: 'always',
     mutationFn: (attemptId: string) =>
       calls.skip({ position: check.position, wordId: check.wordId, attemptId }),
     onSuccess: backToRunner,

@@ -1,0 +1,181 @@
+import {
+  findMatch,
+  type LateAnswer,
+  type LateReviewsBody,
+  type OfflinePack,
+  type OfflineWord,
+  type TestResult,
+} from '@wordhoard/shared';
+import type { TestSessionItem } from '../../db/schema';
+import type { Caller } from '../../domain/caller';
+import type { OfflineTestingRepository, OwnWord } from './offline.repository';
+import { NEW_CARD_STATE, capForExam, gradeOf, review, type SchedulerSettings } from './scheduling';
+import type { TestingRepository, Tx } from './testing.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Late answers older than this, by the device's clock, are too old to say anything of memory now. */
+const LATE_ANSWER_MAX_AGE_MS = 30 * DAY_MS;
+/** A device clock ahead of ours by more than this is wrong, and so are its times. */
+const LATE_ANSWER_MAX_SKEW_MS = DAY_MS;
+
+function toOfflineWord(item: TestSessionItem): OfflineWord {
+  return {
+    wordId: item.wordId,
+    term: item.term,
+    definitions: item.definitions,
+    done: item.done,
+    mistakes: item.mistakes,
+    result: item.result,
+    answers: item.answers,
+    almost: item.almost === true,
+    ...(item.dictionaryId === undefined ? {} : { dictionaryId: item.dictionaryId }),
+    ...(item.contrast === undefined ? {} : { contrast: item.contrast }),
+    ...(item.reversed === undefined ? {} : { reversed: item.reversed }),
+    ...(item.promptLanguage === undefined ? {} : { promptLanguage: item.promptLanguage }),
+    ...(item.answerLanguage === undefined ? {} : { answerLanguage: item.answerLanguage }),
+  };
+}
+
+/** What a word's late answers add up to, graded as the test would have: finished or not. */
+interface LateOutcome {
+  result: TestResult;
+  almost: boolean;
+  /** The answer or skip that finished the word: its time is the review's. */
+  finishing: LateAnswer;
+}
+
+/**
+ * Grades one word's late answers in the order typed, by the test's rules (DESIGN §5): each
+ * answer may complete one more definition; a wrong one is a mistake (the word then counts
+ * wrong); a skip ends it. Undefined while the word was not finished.
+ */
+export function gradeLateAnswers(
+  expected: readonly string[],
+  answers: readonly LateAnswer[],
+): LateOutcome | undefined {
+  const done: string[] = [];
+  let mistakes = 0;
+  let almost = false;
+  for (const answer of answers) {
+    if (answer.kind === 'skip')
+      return { result: mistakes > 0 ? 'wrong' : 'skipped', almost, finishing: answer };
+    const typed = answer.answer ?? '';
+    const match = findMatch(
+      typed,
+      expected.filter((definition) => !done.includes(definition)),
+    );
+    if (match) {
+      done.push(match.definition);
+      almost ||= match.kind === 'almost';
+      if (done.length === expected.length)
+        return { result: mistakes > 0 ? 'wrong' : 'correct', almost, finishing: answer };
+    } else if (!findMatch(typed, done)) {
+      // A definition typed again is not a mistake, as in the test.
+      mistakes += 1;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Offline tests (docs/decisions/0058-offline-tests.md): the active test's words for a device to
+ * go on without a connection, and the answers typed offline in a test that another device
+ * replaced before they could be sent.
+ */
+export class OfflineTestingService {
+  constructor(
+    private readonly repository: OfflineTestingRepository,
+    private readonly testing: TestingRepository,
+    private readonly clock: () => Date,
+    private readonly schedulerOf: (userId: string) => Promise<SchedulerSettings>,
+  ) {}
+
+  async pack(caller: Caller): Promise<{ pack: OfflinePack | null }> {
+    const { userId } = await caller.session();
+    const test = await this.repository.activeTest(userId);
+    if (!test) return { pack: null };
+    return {
+      pack: {
+        testId: test.id,
+        position: test.position,
+        words: test.items.map(toOfflineWord),
+        dictionaryId: test.dictionaryId,
+        options: test.options,
+      },
+    };
+  }
+
+  /**
+   * Counts late answers for the schedule: each word they finished is reviewed once, at the time
+   * its last answer was typed, with the grade the test would have given; a delivery again (a
+   * retry, another tab) finds its review logged and counts nothing. Answers of the test that is
+   * still active are not late: the device sends them to the test itself.
+   */
+  async lateReviews(caller: Caller, body: LateReviewsBody): Promise<{ rescheduled: number }> {
+    const { userId } = await caller.session();
+    const now = this.clock();
+    const settings = await this.schedulerOf(userId);
+    const byWord = new Map<string, LateAnswer[]>();
+    for (const answer of body.answers) {
+      const key = `${answer.wordId}:${answer.reversed}`;
+      byWord.set(key, [...(byWord.get(key) ?? []), answer]);
+    }
+    return this.repository.forLearner(userId, async (tx) => {
+      if ((await this.repository.activeTestId(tx, userId)) === body.testId) return { rescheduled: 0 };
+      const wordIds = [...new Set(body.answers.map((answer) => answer.wordId))];
+      const owned = new Map(
+        (await this.repository.ownWords(tx, userId, wordIds)).map((word) => [word.id, word]),
+      );
+      let rescheduled = 0;
+      for (const answers of byWord.values()) {
+        const first = answers[0];
+        const word = first && owned.get(first.wordId);
+        if (!first || !word) continue;
+        if (await this.reviewLate(tx, userId, word, first.reversed, answers, now, settings)) rescheduled += 1;
+      }
+      return { rescheduled };
+    });
+  }
+
+  private async reviewLate(
+    tx: Tx,
+    userId: string,
+    word: OwnWord,
+    reversed: boolean,
+    answers: LateAnswer[],
+    now: Date,
+    settings: SchedulerSettings,
+  ): Promise<boolean> {
+    // Reversed: the definitions were shown and the term is the answer.
+    const outcome = gradeLateAnswers(reversed ? [word.term] : word.definitions, answers);
+    if (!outcome) return false;
+    const answeredAt = new Date(outcome.finishing.answeredAt);
+    const age = now.getTime() - answeredAt.getTime();
+    if (age > LATE_ANSWER_MAX_AGE_MS || age < -LATE_ANSWER_MAX_SKEW_MS) return false;
+    if (await this.repository.isLogged(tx, userId, word.id, reversed, answeredAt)) return false;
+    const card = await this.repository.cardOf(tx, word.id, reversed);
+    // FSRS reviews go forward: not after now, and not before a review made since (in the new test).
+    const lastReview = card?.lastReview ? new Date(card.lastReview).getTime() : 0;
+    const reviewedAt = new Date(Math.max(Math.min(answeredAt.getTime(), now.getTime()), lastReview));
+    const grade = gradeOf(outcome);
+    const next = capForExam(review(card, grade, reviewedAt, settings), word.examDate, now);
+    await this.testing.saveCard(tx, word.id, reversed, next);
+    const { finishing } = outcome;
+    await this.repository.log(tx, {
+      userId,
+      wordId: word.id,
+      reversed,
+      definition: null,
+      typed: finishing.kind === 'skip' ? null : (finishing.answer ?? '').trim(),
+      result: finishing.kind === 'skip' ? 'skipped' : outcome.almost ? 'almost' : 'correct',
+      rating: grade,
+      state: card?.state ?? NEW_CARD_STATE,
+      durationMs: null,
+      recalled: null,
+      missed: null,
+      confusedWordId: null,
+      reviewedAt: answeredAt,
+    });
+    return true;
+  }
+}

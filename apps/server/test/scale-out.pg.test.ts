@@ -1,47 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from './server-process';
-import { SmtpSink } from './smtp-sink';
+import { startPgCluster, type PgCluster } from './pg-cluster';
+import type { ServerProcess } from './server-process';
+import type { SmtpSink } from './smtp-sink';
 
 /**
  * Two server processes on one PostgreSQL with Redis: a whole journey whose consecutive
  * requests alternate between them, and rate limits that count across both.
  */
-const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-const name = `wordhoard_scale_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+let cluster: PgCluster;
 let sink: SmtpSink;
 let servers: ServerProcess[] = [];
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: base.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  await admin(`create database ${name}`);
-  sink = new SmtpSink();
-  const smtpUrl = await sink.start();
-  const url = new URL(base.toString());
-  url.pathname = `/${name}`;
-  // Started together: the migration advisory lock lets exactly one migrate.
-  servers = await Promise.all(
-    [0, 1].map(() => startServerProcess({ DATABASE_URL: url.toString(), REDIS_URL, SMTP_URL: smtpUrl })),
-  );
+  cluster = await startPgCluster({ label: 'scale', instances: 2, env: { REDIS_URL } });
+  ({ sink, servers } = cluster);
 }, 180_000);
 
-afterAll(async () => {
-  for (const server of servers) server.child.kill('SIGTERM');
-  await Promise.all(servers.map((server) => server.exited));
-  await sink.stop();
-  await admin(`drop database if exists ${name} with (force)`);
-});
+afterAll(() => cluster.close());
 
 let turn = 0;
 /** The next request goes to the other instance. */

@@ -1,33 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SORTING_CONFIGS } from '@wordhoard/shared';
 import { openPostgres } from '../../db/database';
 import { dictionaries, users, wordCards, words } from '../../db/schema';
-import { startServerProcess, type ServerProcess } from '../../../test/server-process';
-import { SmtpSink } from '../../../test/smtp-sink';
+import { startPgCluster, type PgCluster } from '../../../test/pg-cluster';
+import type { ServerProcess } from '../../../test/server-process';
+import type { SmtpSink } from '../../../test/smtp-sink';
 
 /**
  * Two server processes on one PostgreSQL run the reminder job at the same moment (both run it
  * as they start) over learners whose reminder is due: each learner gets exactly one mail.
  */
-const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-const name = `wordhoard_remind_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 const METRICS_TOKEN = 'reminders-metrics-token-0123456789';
 const LEARNERS = 40;
 let sink: SmtpSink;
 let servers: ServerProcess[] = [];
 const emails: string[] = [];
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: base.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Learners in UTC whose reminder time is this minute, each with one word due. */
 async function seed(url: string): Promise<void> {
@@ -77,24 +64,14 @@ async function seed(url: string): Promise<void> {
   }
 }
 
+let cluster: PgCluster;
+
 beforeAll(async () => {
-  await admin(`create database ${name}`);
-  sink = new SmtpSink();
-  const smtpUrl = await sink.start();
-  const url = new URL(base.toString());
-  url.pathname = `/${name}`;
-  await seed(url.toString());
-  servers = await Promise.all(
-    [0, 1].map(() => startServerProcess({ DATABASE_URL: url.toString(), SMTP_URL: smtpUrl, METRICS_TOKEN })),
-  );
+  cluster = await startPgCluster({ label: 'remind', instances: 2, env: { METRICS_TOKEN }, seed });
+  ({ sink, servers } = cluster);
 }, 180_000);
 
-afterAll(async () => {
-  for (const server of servers) server.child.kill('SIGTERM');
-  await Promise.all(servers.map((server) => server.exited));
-  await sink.stop();
-  await admin(`drop database if exists ${name} with (force)`);
-});
+afterAll(() => cluster.close());
 
 /** Finished runs of the reminder job on `server`, from its metrics. */
 async function reminderRuns(server: ServerProcess): Promise<number> {

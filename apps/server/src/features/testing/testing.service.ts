@@ -124,7 +124,7 @@ function reviewed(
 }
 
 /** How the word is shown, when the snapshot says (tests saved before decision 0048 do not). */
-function wordFields(
+export function wordFields(
   item: ReportItem,
 ): Pick<Report['items'][number], 'reversed' | 'promptLanguage' | 'answerLanguage'> {
   return {

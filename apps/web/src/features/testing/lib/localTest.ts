@@ -26,6 +26,15 @@ export interface LocalOutcome<R> {
   verdict: LocalVerdict;
 }
 
+/** The word's direction and languages, when the test kept them (as the server shows them). */
+function shownAs(word: OfflineWord): Pick<TestItem, 'reversed' | 'promptLanguage' | 'answerLanguage'> {
+  return {
+    ...(word.reversed === undefined ? {} : { reversed: word.reversed }),
+    ...(word.promptLanguage === undefined ? {} : { promptLanguage: word.promptLanguage }),
+    ...(word.answerLanguage === undefined ? {} : { answerLanguage: word.answerLanguage }),
+  };
+}
+
 /** The pack's word at `position` (1-based) as GET /testing shows the current word. */
 export function testItemOf(pack: OfflinePack, position: number): TestItem | null {
   const word = pack.words[position - 1];
@@ -39,9 +48,7 @@ export function testItemOf(pack: OfflinePack, position: number): TestItem | null
     doneDefinitions: word.done,
     ...(word.dictionaryId === undefined ? {} : { dictionaryId: word.dictionaryId }),
     ...(word.contrast === undefined ? {} : { contrast: word.contrast }),
-    ...(word.reversed === undefined ? {} : { reversed: word.reversed }),
-    ...(word.promptLanguage === undefined ? {} : { promptLanguage: word.promptLanguage }),
-    ...(word.answerLanguage === undefined ? {} : { answerLanguage: word.answerLanguage }),
+    ...shownAs(word),
   };
 }
 
@@ -67,9 +74,7 @@ export function localReport(pack: OfflinePack): Report {
       leech: false,
       suspended: false,
       ...(word.dictionaryId === undefined ? {} : { dictionaryId: word.dictionaryId }),
-      ...(word.reversed === undefined ? {} : { reversed: word.reversed }),
-      ...(word.promptLanguage === undefined ? {} : { promptLanguage: word.promptLanguage }),
-      ...(word.answerLanguage === undefined ? {} : { answerLanguage: word.answerLanguage }),
+      ...shownAs(word),
     })),
   };
 }

@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: the production server on PostgreSQL and on PGlite, seeded with realistic
  * data, measured with autocannon (50 connections, a warm-up, then a measured round) on a no-op
- * baseline and the hot routes. Machines are noisy, so each figure is also given as a ratio to
- * the baseline of the same run. Writes bench/results.json. Targets: docs/performance.md.
+ * baseline and the hot routes. Machines are noisy, so each figure is also given as a share of
+ * two ceilings of the same run: the no-op baseline (the HTTP stack alone) and the one-query
+ * ceiling (bench/ceiling-server.ts: a bare route doing one prepared query, the least a
+ * database-backed route can cost). Writes bench/results.json. Targets: docs/performance.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -40,7 +42,10 @@ interface Scenario {
   path: (seeded: Seeded) => string;
   body?: (seeded: Seeded) => string;
   authenticated: boolean;
-  /** Each request as the next of the seeded learners (round robin) instead of one user. */
+  /**
+   * As many learners as connections, each connection one learner (a person answers one word
+   * at a time), instead of one user.
+   */
   asManyUsers?: boolean;
   /** The body of one learner's request (`asManyUsers`): the learner's first word's id. */
   learnerBody?: (wordId: string) => string;
@@ -93,6 +98,8 @@ interface Row {
   p50Ms: number;
   p99Ms: number;
   ratioToBaseline: number;
+  /** Requests per second as a share of the one-query ceiling's, same run. */
+  ratioToOneQuery: number;
   non2xx: number;
   peakRssMb: number;
 }
@@ -116,9 +123,15 @@ async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildP
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
+  await waitForHealth(port, child);
+  return child;
+}
+
+/** Waits until `port` answers /api/health; kills `child` and throws if it never does. */
+async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i += 1) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
     } catch {
       // not up yet
     }
@@ -128,12 +141,13 @@ async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildP
   throw new Error('server did not start');
 }
 
-function nextUser(seeded: Seeded, scenario: Scenario) {
+function learnerPerConnection(seeded: Seeded, scenario: Scenario) {
   let next = 0;
-  return (request: autocannon.Request): autocannon.Request => {
-    const learner = next++ % seeded.testerCookies.length;
-    const cookie = seeded.testerCookies[learner] ?? '';
-    const body = scenario.learnerBody?.(seeded.testerWordIds[learner] ?? '');
+  return (request: autocannon.Request, context: object): autocannon.Request => {
+    const connection = context as { learner?: number };
+    connection.learner ??= next++ % seeded.testerCookies.length;
+    const cookie = seeded.testerCookies[connection.learner] ?? '';
+    const body = scenario.learnerBody?.(seeded.testerWordIds[connection.learner] ?? '');
     return {
       ...request,
       headers: { ...request.headers, 'content-type': 'application/json', cookie },
@@ -153,7 +167,7 @@ async function measure(port: number, scenario: Scenario, seeded: Seeded, seconds
       ...(scenario.authenticated ? { cookie: seeded.cookie } : {}),
     },
     ...(scenario.body ? { body: scenario.body(seeded) } : {}),
-    ...(scenario.asManyUsers ? { requests: [{ setupRequest: nextUser(seeded, scenario) }] } : {}),
+    ...(scenario.asManyUsers ? { requests: [{ setupRequest: learnerPerConnection(seeded, scenario) }] } : {}),
   });
 }
 
@@ -200,10 +214,33 @@ async function measureScale(port: number, seeded: Seeded): Promise<ScaleRow[]> {
   return rows;
 }
 
+const CEILING: Scenario = { name: 'ceiling (one query)', path: () => '/api/ceiling', authenticated: false };
+
+/**
+ * Requests per second of the one-query ceiling (bench/ceiling-server.ts) on the same database,
+ * measured like the routes. It runs before the app server: PGlite's data directory takes one
+ * process at a time.
+ */
+async function measureCeiling(env: NodeJS.ProcessEnv, port: number, seeded: Seeded) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/ceiling-server.ts')], {
+    env: { ...process.env, ...env, PORT: String(port), CEILING_USER_ID: seeded.ownerId },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(port, child);
+    await measure(port, CEILING, seeded, WARMUP_SECONDS);
+    return await measure(port, CEILING, seeded, DURATION_SECONDS);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
 async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.ProcessEnv, port: number) {
   const database = await open();
   const seeded = await seed(database);
   await database.close();
+  const ceiling = await measureCeiling(env, port, seeded);
   const server = await startServer(env, port);
   const rows: Row[] = [];
   const scale: ScaleRow[] = [];
@@ -226,6 +263,7 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,
         ratioToBaseline: 0,
+        ratioToOneQuery: 0,
         non2xx: result.non2xx + result.errors,
         peakRssMb: Math.round(scenarioPeakRss),
       });
@@ -237,7 +275,22 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
     await new Promise((resolve) => server.once('exit', resolve));
   }
   const baseline = rows.find((row) => row.scenario === SCENARIOS[0]?.name)?.requestsPerSecond ?? Number.NaN;
-  for (const row of rows) row.ratioToBaseline = Number((row.requestsPerSecond / baseline).toFixed(3));
+  const oneQuery = Math.round(ceiling.requests.average);
+  for (const row of rows) {
+    row.ratioToBaseline = Number((row.requestsPerSecond / baseline).toFixed(3));
+    row.ratioToOneQuery = Number((row.requestsPerSecond / oneQuery).toFixed(3));
+  }
+  const ceilingRow = {
+    scenario: CEILING.name,
+    requestsPerSecond: oneQuery,
+    p50Ms: ceiling.latency.p50,
+    p99Ms: ceiling.latency.p99,
+    ratioToBaseline: Number((oneQuery / baseline).toFixed(3)),
+    ratioToOneQuery: 1,
+    non2xx: ceiling.non2xx + ceiling.errors,
+    peakRssMb: 0,
+  };
+  rows.splice(1, 0, ceilingRow);
   console.log(
     `\n${label}: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route, peak RSS ${peakRss.toFixed(0)} MB`,
   );

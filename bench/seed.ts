@@ -8,6 +8,8 @@ export const BENCH_PASSWORD = 'Bench-password-1';
 
 export interface Seeded {
   cookie: string;
+  /** The developer who owns the dictionaries (the one-query ceiling reads this user). */
+  ownerId: string;
   testerCookies: string[];
   /** The id of each learner's first word, as their answers name it (it is the learner's id). */
   testerWordIds: string[];
@@ -168,6 +170,7 @@ export async function seed(database: Database): Promise<Seeded> {
   }
   return {
     cookie,
+    ownerId: owner.id,
     testerCookies,
     testerWordIds,
     loginEmail: 'bench@example.com',

@@ -19,6 +19,10 @@ export function serverProject(driver: 'pglite' | 'postgres'): TestProjectInlineC
       // *.pg.test.ts need a real PostgreSQL server (faults through a proxy).
       exclude: driver === 'pglite' ? ['**/*.pg.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
       globalSetup: ['./test/global-setup.ts'],
+      // A worker's files share one module cache (PGlite's WASM, fastify, drizzle load once per
+      // worker, not per file). Every file opens its own database and server, so nothing a test
+      // writes is shared.
+      isolate: false,
       testTimeout: 20_000,
       hookTimeout: 60_000,
       env: { TEST_DB_DRIVER: driver },

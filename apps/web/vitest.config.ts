@@ -13,6 +13,10 @@ export default defineProject({
     execArgv: 'localStorage' in globalThis ? ['--no-experimental-webstorage'] : [],
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A worker's files share one jsdom and one module cache: each file's own jsdom, React, i18n
+    // and in-process server imports cost more than its tests (the web suite took 811 s isolated,
+    // 354 s shared, same busy machine). src/test/setup.ts resets the page before every file.
+    isolate: false,
     globalSetup: ['../server/test/global-setup.ts'],
     env: { TEST_DB_DRIVER: 'pglite' },
     // A screen suite starts its own API server (PGlite, migrations) in beforeAll: seconds on a

@@ -36,6 +36,7 @@ import {
   type TutorialStep,
 } from '../../apps/web/src/features/landing/tutorialCaptions';
 import { chromiumLaunchOptions } from '../chromium';
+import { chooseLanguage } from '../tests/support/language';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -179,11 +180,6 @@ async function walkThrough(page: Page, startedAt: number, size: Size, posterFile
     await target.pressSequentially(text, { delay: 110 });
     await pause(450);
   };
-  const select = async (target: Locator, label: string) => {
-    await click(target);
-    await target.selectOption({ label });
-    await pause(700);
-  };
   const visible = (target: Locator) => target.waitFor({ state: 'visible', timeout: 15_000 });
 
   // The landing page.
@@ -213,8 +209,11 @@ async function walkThrough(page: Page, startedAt: number, size: Size, posterFile
   );
   await click(page.getByRole('link', { name: /Create dictionary/ }).first());
   await type(page.getByLabel('Name'), 'Animals');
-  await select(page.getByLabel('Terms language'), 'English');
-  await select(page.getByLabel('Definitions language'), 'German');
+  // The languages are searchable lists (decision 0059): type a little, pick the language.
+  await chooseLanguage(page, 'Terms language', 'engl', 'English');
+  await pause(700);
+  await chooseLanguage(page, 'Definitions language', 'germ', 'German');
+  await pause(700);
   await click(page.getByRole('button', { name: 'Create', exact: true }));
   await visible(page.getByRole('heading', { level: 1, name: 'Animals' }));
   await pause(1500);

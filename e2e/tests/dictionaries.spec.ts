@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dictionaryAction } from './support/dictionary';
 import { enterAsGuest } from './support/session';
+import { chooseLanguage } from './support/language';
 
 /** Seeds words straight through the API (PATCH batch), as the signed-in guest. */
 async function seedWords(page: Page, dictionaryId: string, words: { term: string; definitions: string[] }[]) {
@@ -41,8 +42,8 @@ test('a dictionary from creation to deletion: words, search, sort, pages, info',
   await page.getByRole('link', { name: /Create dictionary/ }).click();
   await expect(page).toHaveURL(/\/dictionaries\/create$/);
   await page.getByLabel('Name').fill('Animals');
-  await page.getByLabel('Terms language').selectOption({ label: 'English' });
-  await page.getByLabel('Definitions language').selectOption({ label: 'German' });
+  await chooseLanguage(page, 'Terms language', 'engl', 'English');
+  await chooseLanguage(page, 'Definitions language', 'germ', 'German');
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page).toHaveURL(/\/dictionaries\/[0-9a-f-]{36}$/);
   const dictionaryId = new URL(page.url()).pathname.split('/').pop() ?? '';
@@ -113,7 +114,7 @@ test('a dictionary from creation to deletion: words, search, sort, pages, info',
   await expect(page).toHaveURL(/\/info\/edit$/);
   await expect(page.getByLabel('Name')).toHaveValue('Animals');
   await page.getByLabel('Name').fill('Tiere');
-  await page.getByLabel('Definitions language').selectOption({ label: 'Polish' });
+  await chooseLanguage(page, 'Definitions language', 'pol', 'Polish');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/dictionaries/${dictionaryId}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Tiere' })).toBeVisible();

@@ -100,7 +100,7 @@ for (const language of ['de', 'pl'] as const) {
     const more = page.getByRole('button', { name: language === 'de' ? 'Mehr' : 'Więcej', exact: true });
     await more.click();
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveCount(6);
+    await expect(menu.getByRole('menuitem')).toHaveCount(7);
     expect(await brokenControls(menu)).toEqual([]);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await menu

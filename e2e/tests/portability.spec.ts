@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { dictionaryAction } from './support/dictionary';
 import { latestCode } from './support/mailbox';
 import { enterAsGuest } from './support/session';
+import { chooseLanguage } from './support/language';
 
 test('imports pasted words after a preview that marks each line, then exports them as CSV', async ({
   page,
@@ -14,8 +15,8 @@ test('imports pasted words after a preview that marks each line, then exports th
   await expect(page.getByRole('heading', { level: 1, name: 'Import a dictionary' })).toBeVisible();
 
   await page.getByLabel('Name').fill('Тварини');
-  await page.getByLabel('Terms language').selectOption({ label: 'Ukrainian' });
-  await page.getByLabel('Definitions language').selectOption({ label: 'English' });
+  await chooseLanguage(page, 'Terms language', 'ukr', 'Ukrainian');
+  await chooseLanguage(page, 'Definitions language', 'engl', 'English');
   const words = page.getByRole('textbox', { name: 'Words', exact: true });
   await words.fill('кіт,cat,tomcat\n"пес, собака",dog\nbad<tag>,x\nКІТ,again');
 

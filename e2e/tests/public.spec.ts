@@ -24,15 +24,27 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-/** The landing page with both sliders initialised (Swiper arrives lazily). */
+/** The landing page with both sliders rendered. */
 async function openLanding(page: Page, path = '/') {
   await page.goto(path);
-  await expect(page.getByTestId('how-to-slider').locator('.swiper-initialized')).toHaveCount(1);
-  await expect(page.getByTestId('video-slider').locator('.swiper-initialized')).toHaveCount(1);
+  await expect(page.getByTestId('how-to-slider')).toBeVisible();
+  await expect(page.getByTestId('video-slider')).toBeVisible();
 }
 
-const activeSlide = (page: Page) =>
-  page.getByTestId('how-to-slider').locator('.swiper-slide-active').getAttribute('data-slide');
+const activeSlide = (page: Page) => page.getByTestId('how-to-slider').getAttribute('data-current-slide');
+
+/** Which how-to slide the browser has actually scrolled into view (the snapped one). */
+const slideInView = (page: Page) =>
+  page.getByTestId('how-to-slider').evaluate((slider) => {
+    const track = slider.querySelector('[data-slide]')?.parentElement;
+    if (!track) return null;
+    const box = track.getBoundingClientRect();
+    const inView = Array.from(track.children).find((slide) => {
+      const rect = slide.getBoundingClientRect();
+      return Math.abs(rect.left - box.left) < 2 && rect.width > 0;
+    });
+    return inView?.getAttribute('data-slide') ?? null;
+  });
 
 test.describe('landing page', () => {
   test('the how-to slider moves by arrows, pagination and keys, without console errors', async ({ page }) => {
@@ -43,17 +55,13 @@ test.describe('landing page', () => {
 
     await expect(slider).toHaveAttribute('aria-roledescription', 'carousel');
     await expect.poll(() => activeSlide(page)).toBe('dictionary');
-    await expect(slider.locator('.swiper-slide')).toHaveCount(3);
-    // The controls sit inside Swiper's clipping container: they must not be cut off.
-    const clipped = await slider.evaluate((region) => {
-      const container = region.querySelector('.swiper')?.getBoundingClientRect();
-      const next = region.querySelector('button[aria-label="Next slide"]')?.getBoundingClientRect();
-      return !container || !next || next.bottom > container.bottom || next.height === 0;
-    });
-    expect(clipped).toBe(false);
+    await expect(slider.locator('[data-slide]')).toHaveCount(3);
+    await expect(slider.getByRole('button', { name: 'Next slide' })).toBeVisible();
 
     await slider.getByRole('button', { name: 'Next slide' }).click();
     await expect.poll(() => activeSlide(page)).toBe('testing');
+    // The browser scrolled the second slide into view, snapped.
+    await expect.poll(() => slideInView(page)).toBe('testing');
 
     await slider.getByRole('button', { name: 'Go to slide 3' }).click();
     await expect.poll(() => activeSlide(page)).toBe('organization');
@@ -62,8 +70,28 @@ test.describe('landing page', () => {
       'true',
     );
 
+    await expect.poll(() => slideInView(page)).toBe('organization');
+
     await slider.getByRole('button', { name: 'Previous slide' }).click();
     await expect.poll(() => activeSlide(page)).toBe('testing');
+
+    // Past the last slide the arrow goes round to the first.
+    await slider.getByRole('button', { name: 'Next slide' }).click();
+    await slider.getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(() => activeSlide(page)).toBe('dictionary');
+    await expect.poll(() => slideInView(page)).toBe('dictionary');
+
+    // A swipe (the browser's own scrolling) moves the current slide too.
+    await slider.locator('[data-slide="testing"]').evaluate((slide) => {
+      const track = slide.parentElement;
+      if (track && slide instanceof HTMLElement)
+        track.scrollTo({ left: slide.offsetLeft - track.offsetLeft, behavior: 'instant' });
+    });
+    await expect.poll(() => activeSlide(page)).toBe('testing');
+    await expect(slider.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
 
     // Arrow keys work while focus is in the slider.
     await slider.getByRole('button', { name: 'Go to slide 1' }).click();

@@ -190,7 +190,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       registerAuthRoutes(api, { config, auth: services.auth });
       registerUsersRoutes(api, { users: services.users, clock });
       registerRemindersRoutes(api, { reminders: services.reminders });
-      registerDictionariesRoutes(api, { dictionaries: services.dictionaries });
+      registerDictionariesRoutes(api, { dictionaries: services.dictionaries, anki: services.anki });
       registerPortabilityRoutes(api, { accountExport: services.accountExport });
       registerTranslateRoutes(api, { translate: services.translate });
       registerTestingRoutes(api, {

@@ -7,6 +7,7 @@ import { DictionariesRepository } from './features/dictionaries/dictionaries.rep
 import { AccountExportService } from './features/portability/account-export';
 import { AccountExportRepository } from './features/portability/account-export.repository';
 import { DictionariesService } from './features/dictionaries/dictionaries.service';
+import { AnkiService } from './features/dictionaries/anki.service';
 import { EmailCodeService } from './features/auth/email-codes';
 import { EmailCodesRepository } from './features/auth/email-codes.repository';
 import { GoogleVerifier } from './features/auth/google';
@@ -95,6 +96,7 @@ export function createServices(deps: {
 
   const dictionariesRepository = new DictionariesRepository(db);
   const dictionaries = new DictionariesService(dictionariesRepository, clock);
+  const anki = new AnkiService(dictionaries, dictionariesRepository, clock);
   const learning = new LearningService({
     repository: new LearningRepository(db),
     users,
@@ -143,6 +145,7 @@ export function createServices(deps: {
 
   return {
     dictionaries,
+    anki,
     accountExport,
     translate,
     push,

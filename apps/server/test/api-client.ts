@@ -7,6 +7,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '@wordhoard/shared';
+import { uniqueClientAddress } from './harness';
 
 /** What a call sends besides its contract parts: who is calling, and from where. */
 interface Caller {
@@ -71,4 +72,18 @@ export function apiClient(app: FastifyInstance, defaults: Caller = {}) {
       });
     },
   };
+}
+
+/**
+ * One call as `user` from a client address of its own (harness `uniqueClientAddress`): for
+ * suites that send many requests of one kind, so the per-client limits (tested on their own in
+ * client-limits.api.test.ts) do not decide them.
+ */
+export function callAsNewClient<N extends EndpointName>(
+  app: FastifyInstance,
+  user: { cookie: string },
+  name: N,
+  input?: CallInput<N>,
+) {
+  return apiClient(app, { cookie: user.cookie, remoteAddress: uniqueClientAddress() }).call(name, input);
 }

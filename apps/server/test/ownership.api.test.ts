@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointName } from '@wordhoard/shared';
 import { contract } from '@wordhoard/shared';
+import { legacyAnkiPackage } from './anki/packages';
 import { createUser } from './fixtures';
 import { createTestApp, testDriver, type TestApp } from './harness';
 import { stateFingerprint } from './state';
@@ -12,6 +13,8 @@ import { stateFingerprint } from './state';
  * below fails the sweep, so nobody can add one without this check.
  */
 type Ids = { dictionaryId: string; wordId: string };
+/** A real Anki package (made by Anki 2.1), as the Anki import endpoints take it. */
+const ANKI_PACKAGE = Buffer.from(legacyAnkiPackage()).toString('base64');
 type Sample = { body?: object; query?: string };
 
 const SAMPLES: Partial<Record<EndpointName, (ids: Ids) => Sample[]>> = {
@@ -24,7 +27,9 @@ const SAMPLES: Partial<Record<EndpointName, (ids: Ids) => Sample[]>> = {
   ],
   deleteDictionary: () => [{}],
   importWords: () => [{ body: { words: [{ term: 'planted', definitions: ['x'] }] } }],
-  exportDictionary: () => [{ query: '?format=csv' }, { query: '?format=json' }],
+  previewAnkiImport: () => [{ body: { file: ANKI_PACKAGE } }],
+  importAnki: () => [{ body: { file: ANKI_PACKAGE } }],
+  exportDictionary: () => [{ query: '?format=csv' }, { query: '?format=json' }, { query: '?format=apkg' }],
   getWord: () => [{}],
   suspendWord: () => [{ body: { suspended: true } }, { body: { suspended: false } }],
   dictionaryProgress: () => [{}],

@@ -12,7 +12,7 @@ export async function stateFingerprint(db: Db): Promise<string> {
     select concat_ws('|',
       (select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || coalesce(md5(string_agg(role || coalesce(email, '') || interface_language || sorting_configs::text || desired_retention || time_zone || coalesce(time_zone_since::text, '') || daily_goal, ',' order by id)), '') from users),
       (select count(*) || ':' || coalesce(md5(string_agg(name || from_language || to_language || words_count || coalesce(exam_date::text, '') || updated_at::text, ',' order by id)), '') from dictionaries),
-      (select count(*) || ':' || coalesce(md5(string_agg(term || array_to_string(definitions, ';') || coalesce(suspended_at::text, '') || updated_at::text, ',' order by id)), '') from words),
+      (select count(*) || ':' || coalesce(md5(string_agg(term || array_to_string(definitions, ';') || array_to_string(examples, ';') || version || coalesce(suspended_at::text, '') || updated_at::text, ',' order by id)), '') from words),
       (select count(*) || ':' || coalesce(md5(string_agg(position || ':' || total, ',' order by id)), '') from test_sessions),
       (select count(*) || ':' || coalesce(md5(string_agg(test_id || ':' || position || item::text, ',' order by test_id, position)), '') from test_items),
       (select count(*) || ':' || coalesce(sum(count), 0) from daily_attempts),

@@ -8,9 +8,20 @@ export class TranslateStub {
   /** Milliseconds to wait before answering (to exercise the client's timeout). */
   delayMs = 0;
   dictionary: Record<string, { translatedText: string; alternatives?: string[] }> = {};
+  /** What GET /languages answers (LibreTranslate's shape); unset: 404, as an API without it. */
+  languages: { code: string; name: string; targets?: string[] }[] | undefined;
+  languageRequests = 0;
 
   async start(): Promise<string> {
     this.server = createServer((request, response) => {
+      if (request.method === 'GET' && request.url === '/languages') {
+        this.languageRequests += 1;
+        setTimeout(() => {
+          response.writeHead(this.languages ? 200 : 404, { 'content-type': 'application/json' });
+          response.end(JSON.stringify(this.languages ?? { error: 'Not found' }));
+        }, this.delayMs);
+        return;
+      }
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {

@@ -76,6 +76,10 @@ export const WORDS_PAGE_SIZE = 40;
 export const MAX_IMPORT_WORDS = 5000;
 /** The request body limit of the import endpoints (the app default is 100 KB). */
 export const IMPORT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+/** The largest Anki package (.apkg) an import reads (docs/decisions/0061-anki-import-export.md). */
+export const ANKI_PACKAGE_MAX_BYTES = 16 * 1024 * 1024;
+/** The body limit of the Anki import endpoints: the package as base64 (4/3 larger) and the JSON around it. */
+export const ANKI_BODY_LIMIT_BYTES = Math.ceil(ANKI_PACKAGE_MAX_BYTES / 3) * 4 + 1024;
 export const DICTIONARIES_PAGE_SIZE = 40;
 export const MAX_PAGE_LIMIT = 100;
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { IMPORT_BODY_LIMIT_BYTES, type Role } from './constants';
+import { ANKI_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES, type Role } from './constants';
 import * as p from './push';
 import * as s from './schemas';
 
@@ -331,12 +331,36 @@ export const contract = {
     status: 200,
     response: s.importResultSchema,
   }),
+  previewAnkiImport: endpoint({
+    method: 'POST',
+    path: '/dictionaries/:id/import/anki/preview',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: 'Read an Anki package (.apkg) and tell what importing it would do; nothing is saved',
+    params: s.idParamsSchema,
+    body: s.ankiImportBodySchema,
+    bodyLimit: ANKI_BODY_LIMIT_BYTES,
+    status: 200,
+    response: s.ankiPreviewSchema,
+  }),
+  importAnki: endpoint({
+    method: 'POST',
+    path: '/dictionaries/:id/import/anki',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: 'Add the notes of an Anki package (.apkg) as words; duplicates and broken notes are skipped',
+    params: s.idParamsSchema,
+    body: s.ankiImportBodySchema,
+    bodyLimit: ANKI_BODY_LIMIT_BYTES,
+    status: 200,
+    response: s.importResultSchema,
+  }),
   exportDictionary: endpoint({
     method: 'GET',
     path: '/dictionaries/:id/export',
     access: 'member',
     tag: 'dictionaries',
-    summary: 'Download a dictionary as CSV or JSON (an attachment)',
+    summary: 'Download a dictionary as CSV, JSON or an Anki package (an attachment)',
     params: s.idParamsSchema,
     query: s.exportQuerySchema,
     status: 200,
@@ -394,6 +418,15 @@ export const contract = {
     query: s.translateQuerySchema,
     status: 200,
     response: s.translationSchema,
+  }),
+  translationLanguages: endpoint({
+    method: 'GET',
+    path: '/translation-languages',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: 'The language pairs translation suggestions are offered for',
+    status: 200,
+    response: s.translationLanguagesSchema,
   }),
 
   createTester: endpoint({

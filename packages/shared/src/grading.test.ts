@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   TYPO_MIN_LETTERS,
+  searchFold,
   definitionForms,
   editDistance,
   findMatch,
@@ -246,7 +247,8 @@ describe('foldAnswer', () => {
 
   it('keeps the marks that are vowels or voicing, not accents', () => {
     expect(foldAnswer('किताब')).toEqual(['किताब']);
-    expect(foldAnswer('ガ')).toEqual(['ガ']);
+    // The voicing mark stays; katakana become hiragana (decision 0059).
+    expect(foldAnswer('ガ')).toEqual(['が']);
   });
 });
 
@@ -523,6 +525,95 @@ describe('editDistance properties', () => {
         else expect(bounded).toBeGreaterThan(max);
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+/** The script rules of docs/decisions/0059-any-language.md, one row each. */
+const SCRIPT_TABLE: Row[] = [
+  { rule: 'full-width Latin', typed: 'ＣＡＴ', definitions: ['cat'], result: 'exact' },
+  { rule: 'full-width digits', typed: '２４/７', definitions: ['24/7'], result: 'exact' },
+  { rule: 'half-width katakana', typed: 'ｶﾀｶﾅ', definitions: ['カタカナ'], result: 'exact' },
+  { rule: 'half-width katakana, voiced', typed: 'ｶﾞｯｺｳ', definitions: ['ガッコウ'], result: 'exact' },
+  { rule: 'ideographic space', typed: 'お茶\u3000です', definitions: ['お茶 です'], result: 'exact' },
+  { rule: 'Japanese full stop', typed: 'はい。', definitions: ['はい'], result: 'exact' },
+  { rule: 'hiragana for katakana', typed: 'ねこ', definitions: ['ネコ'], result: 'almost' },
+  { rule: 'katakana for hiragana', typed: 'スシ', definitions: ['すし'], result: 'almost' },
+  { rule: 'half-width for hiragana', typed: 'ｽｼ', definitions: ['すし'], result: 'almost' },
+  { rule: 'kana are not kanji', typed: 'にほん', definitions: ['日本'], result: 'wrong' },
+  { rule: 'CJK: short forms have no typo', typed: '本日', definitions: ['日本'], result: 'wrong' },
+  { rule: 'CJK: short forms have no typo', typed: '社会', definitions: ['会社'], result: 'wrong' },
+  { rule: 'CJK: short forms have no typo', typed: '一石二鸟', definitions: ['一石二鳥'], result: 'wrong' },
+  { rule: 'CJK: short forms have no typo', typed: '안녕하세', definitions: ['안녕하세요'], result: 'wrong' },
+  {
+    rule: 'CJK: short forms have no typo',
+    typed: 'ありがどう',
+    definitions: ['ありがとう'],
+    result: 'wrong',
+  },
+  {
+    rule: 'CJK: six characters forgive one',
+    typed: 'コンピュータ',
+    definitions: ['コンピューター'],
+    result: 'almost',
+  },
+  {
+    rule: 'CJK: six characters forgive one',
+    typed: '我很喜欢你们',
+    definitions: ['我很喜欢他们'],
+    result: 'almost',
+  },
+  { rule: 'CJK: only one', typed: 'コンピュ', definitions: ['コンピューター'], result: 'wrong' },
+  { rule: 'Greek final sigma', typed: 'ΟΔΟΣ', definitions: ['οδός'], result: 'almost' },
+  { rule: 'Greek final sigma', typed: 'οδόσ', definitions: ['οδός'], result: 'exact' },
+  { rule: 'Greek tonos', typed: 'καλημερα', definitions: ['καλημέρα'], result: 'almost' },
+  { rule: 'Greek dialytika', typed: 'προιον', definitions: ['προϊόν'], result: 'almost' },
+  { rule: 'Greek: two letters wrong is wrong', typed: 'λόγια', definitions: ['λόγος'], result: 'wrong' },
+  { rule: 'Arabic harakat optional', typed: 'كتاب', definitions: ['كِتَاب'], result: 'exact' },
+  { rule: 'Arabic harakat optional', typed: 'كِتَابٌ', definitions: ['كتاب'], result: 'exact' },
+  { rule: 'Arabic shadda optional', typed: 'مدرسة', definitions: ['مُدَرِّسَة'], result: 'exact' },
+  { rule: 'Arabic tatweel', typed: 'كتــاب', definitions: ['كتاب'], result: 'exact' },
+  { rule: 'Arabic question mark', typed: 'ماذا؟', definitions: ['ماذا'], result: 'exact' },
+  { rule: 'Arabic hamza on alef', typed: 'اب', definitions: ['أب'], result: 'almost' },
+  { rule: 'Arabic: another letter is wrong', typed: 'كتب', definitions: ['كلب'], result: 'wrong' },
+  { rule: 'Hebrew points fold', typed: 'שלום', definitions: ['שָׁלוֹם'], result: 'almost' },
+];
+
+describe('the script rules of decision 0059', () => {
+  it.each(SCRIPT_TABLE.map((row, i) => [i + 1, row] as const))('%i: %j', (_number, row) => {
+    const grade = gradeAnswer(row.typed, row.definitions);
+    expect(grade.kind).toBe(row.result);
+  });
+
+  it('keeps other compatibility forms apart from the width blocks', () => {
+    expect(normalizeAnswer('ﬁne')).toBe('ﬁne');
+    expect(normalizeAnswer('ｘ²')).toBe('x²');
+  });
+});
+
+describe('searchFold', () => {
+  it.each([
+    ['Straße', 'strasse'],
+    ['CAFÉ', 'cafe'],
+    ['Źródło', 'zrodlo'],
+    ['ΟΔΟΣ', 'οδοσ'],
+    ['καλημέρα', 'καλημερα'],
+    ['ｶﾞｯｺｳ', 'がっこう'],
+    ['カタカナ', 'かたかな'],
+    ['ＡＢＣ', 'abc'],
+    ['كِتَــاب', 'كتاب'],
+    ['L’eau', 'leau'],
+    ['Øl', 'ol'],
+    ['日本語', '日本語'],
+  ])('%s → %s', (text, folded) => {
+    expect(searchFold(text)).toBe(folded);
+  });
+
+  it('folds a text and any of its substrings alike, so a folded query finds a folded text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 12 }), (text) => {
+        expect(searchFold(text)).toBe(searchFold(searchFold(text)));
+      }),
     );
   });
 });

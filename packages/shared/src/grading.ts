@@ -9,12 +9,36 @@
  *    written, its alternatives, with or without its optional parts);
  * 2. **another word's**: equal in that way to a form of one of `otherDefinitions`: not accepted;
  * 3. **almost**: equal once accents are folded away (`foldAnswer`), or, when the form has at
- *    least `TYPO_MIN_LETTERS` letters, one edit away (`editDistance`: a letter wrong, missing,
- *    extra, or two neighbours swapped).
+ *    least `TYPO_MIN_LETTERS` letters (`TYPO_MIN_CJK_LETTERS` when it has Chinese characters,
+ *    kana or Hangul), one edit away (`editDistance`: a letter wrong, missing, extra, or two
+ *    neighbours swapped).
+ *
+ * The rules for other scripts (docs/decisions/0059-any-language.md), by script, not by the
+ * dictionary's language, so that the server and an offline device grade alike:
+ *
+ * | script   | rule                                                              | level  |
+ * | -------- | ----------------------------------------------------------------- | ------ |
+ * | any      | full-width and half-width forms (ＡＢＣ, ｶﾀｶﾅ, the ideographic      | exact  |
+ * |          | space) are their usual forms (NFKC of those blocks only)           |        |
+ * | Japanese | hiragana and katakana are one another (ねこ ↔ ネコ)                 | almost |
+ * | CJK      | one edit is a typo only from `TYPO_MIN_CJK_LETTERS` (6) characters | almost |
+ * | Greek    | final sigma ς is σ                                                 | exact  |
+ * | Greek    | tonos and dialytika fold away, as other accents (λογος ↔ λόγος)    | almost |
+ * | Arabic   | harakat (fatha … sukun, superscript alef) and tatweel are optional | exact  |
+ * | Arabic   | hamza on alef folds away (أ إ آ ↔ ا)                               | almost |
+ * | CJK, Ar. | 。、 ؟ ، end a sentence like . ? ,                                   | exact  |
  */
 
 /** Forms with this many letters forgive one edit; shorter ones must be spelled right. */
 export const TYPO_MIN_LETTERS = 5;
+/**
+ * The same for forms with Chinese characters, kana or Hangul. One of those is a whole syllable
+ * or morpheme, and most words have one to four of them, so one changed character is mostly
+ * another word (会社 "company" and 社会 "society" are one swap apart; 日本 and 本日 too): short
+ * forms must be typed right. From six characters (phrases, long loanwords such as コンピューター)
+ * a slip of one character is a typo again.
+ */
+export const TYPO_MIN_CJK_LETTERS = 6;
 /** Up to this many optional parts, every combination counts; beyond, all of them or none. */
 export const MAX_OPTIONAL_PARTS = 5;
 
@@ -51,17 +75,28 @@ export interface GradeOptions {
 const APOSTROPHES = /[\u2019\u2018\u02BC`]/gu;
 /** Spanish opening marks, and the spaces before the text. */
 const LEADING_PUNCTUATION = /^[\s¡¿]+/u;
-/** What ends a sentence or a list, and the spaces around it. */
-const TRAILING_PUNCTUATION = /[\s.!?…,;]+$/u;
+/** What ends a sentence or a list, and the spaces around it (also the CJK and Arabic marks). */
+const TRAILING_PUNCTUATION = /[\s.!?…,;。、؟،]+$/u;
+/**
+ * Full-width and half-width forms (ＡＢＣ, ｶﾀｶﾅ) and the ideographic space, with the letter
+ * before them (a half-width voicing mark belongs to it): NFKC gives their usual forms. Only
+ * these blocks: NFKC of everything would also turn ﬁ into fi and ² into 2.
+ */
+const WIDTH_FORMS = /[^\u3000\uff00-\uffef]?[\u3000\uff00-\uffef]+/gu;
+/** Arabic harakat (fathatan … sukun), the superscript alef and the tatweel: optional. */
+const ARABIC_OPTIONAL = /[\u064b-\u0652\u0670\u0640]/gu;
 
 /**
- * The text as grading compares it: NFC, lower case, one space between words, one apostrophe,
- * σ for the final ς, no spaces around "/" and one after ";", and without leading ¡ ¿ and
- * trailing . ! ? … , ; (unless the text is nothing else: "?" stays "?"). "" for a blank answer.
+ * The text as grading compares it: usual widths, no Arabic harakat or tatweel, NFC, lower case,
+ * one space between words, one apostrophe, σ for the final ς, no spaces around "/" and one after
+ * ";", and without leading ¡ ¿ and trailing . ! ? … , ; 。 、 ؟ ، (unless the text is nothing else:
+ * "?" stays "?"). "" for a blank answer.
  */
 export function normalizeAnswer(value: string): string {
   const spaced = value
+    .replace(WIDTH_FORMS, (forms) => forms.normalize('NFKC'))
     .normalize('NFC')
+    .replace(ARABIC_OPTIONAL, '')
     // Not toLocaleLowerCase: the browser's locale must not grade differently from the server's.
     .toLowerCase()
     .normalize('NFC')
@@ -82,6 +117,10 @@ const OR_WORDS = new Set(['or', 'oder', 'ou', 'o', 'lub', 'albo', 'або', 'ч�
 /** One word: letters (and their marks), with apostrophes or hyphens inside. */
 const ONE_WORD = /^[\p{L}\p{M}]+(?:['-][\p{L}\p{M}]+)*$/u;
 const letterCount = (value: string) => (value.match(/\p{L}/gu) ?? []).length;
+/** Chinese characters, kana and Hangul. */
+const CJK_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** How many letters a form needs before one edit counts as a typo. */
+const typoMinLetters = (form: string) => (CJK_LETTER.test(form) ? TYPO_MIN_CJK_LETTERS : TYPO_MIN_LETTERS);
 
 /** "colour/color" → colour, color; "and/or", "24/7", "km/h", "to go/to walk" stay whole. */
 function slashAlternatives(text: string): string[] {
@@ -165,19 +204,28 @@ const SPELLED_LETTERS = new RegExp(`[${Object.keys(SPELLED).join('')}]`, 'gu');
 /** The German and Scandinavian spellings without the special letter: für → fuer, øl → oel. */
 const TRANSLITERATED: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue', ø: 'oe', å: 'aa' };
 const TRANSLITERATED_LETTERS = new RegExp(`[${Object.keys(TRANSLITERATED).join('')}]`, 'gu');
+/** Katakana ァ … ヶ, which are the hiragana ぁ … ゖ 0x60 code points further. */
+const KATAKANA = /[\u30a1-\u30f6]/gu;
+const toHiragana = (value: string) =>
+  value.replace(KATAKANA, (letter) => String.fromCodePoint((letter.codePointAt(0) ?? 0) - 0x60));
 
 function strip(value: string): string {
-  return value
-    .normalize('NFKD') // ĳ → ij, ﬁ → fi, and every accent apart from its letter
-    .replace(/\p{M}/gu, (mark) => (isAccent(mark) ? '' : mark))
-    .replace(SPELLED_LETTERS, (letter) => SPELLED[letter] ?? letter)
-    .replace(/'/gu, '')
-    .normalize('NFC');
+  return (
+    value
+      .normalize('NFKD') // ĳ → ij, ﬁ → fi, and every accent apart from its letter
+      .replace(/\p{M}/gu, (mark) => (isAccent(mark) ? '' : mark))
+      .replace(SPELLED_LETTERS, (letter) => SPELLED[letter] ?? letter)
+      .replace(/'/gu, '')
+      // ガ is カ and a voicing mark here: the mark stays, and NFC joins it to が again.
+      .replace(KATAKANA, (letter) => toHiragana(letter))
+      .normalize('NFC')
+  );
 }
 
 /**
- * A normalised text's spellings without accents, apostrophes or special letters: "źródło" →
- * zrodlo; "cœur" → coeur; "für" → fur and fuer; "øl" → ol and oel. One or two strings.
+ * A normalised text's spellings without accents, apostrophes or special letters, and with
+ * katakana as hiragana: "źródło" → zrodlo; "cœur" → coeur; "für" → fur and fuer; "øl" → ol
+ * and oel; "ネコ" → ねこ. One or two strings.
  */
 export function foldAnswer(normalized: string): string[] {
   const plain = strip(normalized);
@@ -185,6 +233,33 @@ export function foldAnswer(normalized: string): string[] {
     normalized.replace(TRANSLITERATED_LETTERS, (letter) => TRANSLITERATED[letter] ?? letter),
   );
   return plain === transliterated ? [plain] : [plain, transliterated];
+}
+
+/**
+ * Marks and signs word search ignores: the accents of `ACCENT_RANGES` (only the marks of its
+ * Hebrew block), the tatweel and every apostrophe.
+ */
+const SEARCH_IGNORED =
+  // eslint-disable-next-line no-misleading-character-class -- combining marks, matched one by one on purpose
+  /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u064b-\u065f\u0670\u0640'\u2019\u2018\u02bc`]/gu;
+const SEARCH_SPELLED: Readonly<Record<string, string>> = { ...SPELLED, ς: 'σ' };
+const SEARCH_SPELLED_LETTERS = new RegExp(`[${Object.keys(SEARCH_SPELLED).join('')}]`, 'gu');
+
+/**
+ * Text as word search compares it, folded as the grader folds answers: lower case, any width,
+ * no accents or apostrophes, special letters spelled out, katakana as hiragana ("Straße" →
+ * strasse, "CAFÉ" → cafe, "ｶﾀｶﾅ" → かたかな). The database keeps words.search_text folded by
+ * its twin, the SQL function wordhoard_fold (migration 0014): change both together.
+ */
+export function searchFold(value: string): string {
+  return toHiragana(
+    value
+      // NFKD first: it makes 𝓐 an A, which then becomes a.
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(SEARCH_IGNORED, '')
+      .replace(SEARCH_SPELLED_LETTERS, (letter) => SEARCH_SPELLED[letter] ?? letter),
+  ).normalize('NFC');
 }
 
 /**
@@ -224,7 +299,7 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
 function isAlmost(answerFolds: readonly string[], form: string): boolean {
   const formFolds = foldAnswer(form);
   if (answerFolds.some((answer) => formFolds.includes(answer))) return true;
-  if (letterCount(form) < TYPO_MIN_LETTERS) return false;
+  if (letterCount(form) < typoMinLetters(form)) return false;
   return answerFolds.some((answer) => formFolds.some((folded) => editDistance(answer, folded, 1) <= 1));
 }
 

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './languages';
 export * from './errors';
 export * from './validation';
 export * from './schemas';
@@ -8,3 +9,4 @@ export * from './endpoints';
 export * from './messages';
 export * from './portability';
 export * from './grading';
+export * from './cloze';

@@ -338,3 +338,62 @@ describe('writing', () => {
     expect(exportFileName('$$$', 'csv')).toBe('dictionary.csv');
   });
 });
+
+describe('example sentences (decision 0060)', () => {
+  const word = {
+    term: 'cat',
+    definitions: ['Katze', 'Kater'],
+    examples: ['The cat, the hat.', '-ing words, "quoted"'],
+  };
+
+  it('writes each example in its own cell after a "> " mark, and reads it back', () => {
+    for (const delimiter of [',', ';', '\t'] as const) {
+      const text = toDelimited([word], delimiter);
+      const [entry] = parseImport(text, { format: 'delimited', delimiter }).entries;
+      expect(entry, delimiter).toEqual({ line: 1, ...word });
+    }
+    expect(toDelimited([word])).toBe('cat,Katze,Kater,"> The cat, the hat.","> -ing words, ""quoted"""\r\n');
+  });
+
+  it('reads files without examples as before, with no examples key', () => {
+    const [entry] = parseImport('cat,"Katze, Kater",,\r\n', { format: 'delimited', delimiter: ',' }).entries;
+    expect(entry).toEqual({ line: 1, term: 'cat', definitions: ['Katze', 'Kater'] });
+    const json = parseImport(JSON.stringify([{ term: 'cat', definitions: ['Katze'] }]), { format: 'json' });
+    expect(json.entries).toEqual([{ line: 1, term: 'cat', definitions: ['Katze'] }]);
+  });
+
+  it('reads examples from JSON and from a Quizlet card after its definitions', () => {
+    const json = parseImport(JSON.stringify({ words: [word] }), { format: 'json' });
+    expect(json.entries).toEqual([{ line: 1, ...word }]);
+    const quizlet = parseImport('cat\tKatze, Kater > The cat sleeps. >  Cats   purr. \ndog\tHund', {
+      format: 'quizlet',
+      termSeparator: '\t',
+      cardSeparator: '\n',
+    });
+    expect(quizlet.entries).toEqual([
+      { line: 1, term: 'cat', definitions: ['Katze', 'Kater'], examples: ['The cat sleeps.', 'Cats purr.'] },
+      { line: 2, term: 'dog', definitions: ['Hund'] },
+    ]);
+  });
+
+  it('judges examples in the preview: six, too long or repeated ones are errors on the examples', () => {
+    const context = { existingTerms: [], existingCount: 0, wordLimit: 100 };
+    const preview = previewImport(
+      [
+        { line: 1, term: 'cat', definitions: ['Katze'], examples: ['a', 'b', 'c', 'd', 'e', 'f'] },
+        { line: 2, term: 'dog', definitions: ['Hund'], examples: ['x'.repeat(256)] },
+        { line: 3, term: 'cow', definitions: ['Kuh'], examples: ['Moo.', 'MOO.'] },
+        { line: 4, term: 'hen', definitions: ['Huhn'], examples: ['The hen, the egg.'] },
+      ],
+      context,
+    );
+    expect(preview.rows.map((row) => [row.status, row.problems.map((problem) => problem.field)])).toEqual([
+      ['error', ['examples']],
+      ['error', ['examples']],
+      ['error', ['examples']],
+      ['ready', []],
+    ]);
+    expect(preview.rows[0]?.problems[0]?.message).toBe('validation.tooManyExamples|{"count":5}');
+    expect(preview.words).toEqual([{ term: 'hen', definitions: ['Huhn'], examples: ['The hen, the egg.'] }]);
+  });
+});

@@ -8,7 +8,7 @@ import {
   type MessageValues,
 } from './validation';
 import { wordInputSchema } from './schemas';
-import { LANGUAGES, type Language } from './constants';
+import { isContentLanguage, type ContentLanguage } from './languages';
 
 /**
  * Import and export of dictionaries (docs/decisions/0012-data-portability.md). Pure functions,
@@ -20,7 +20,27 @@ import { LANGUAGES, type Language } from './constants';
  * quoted as RFC 4180 says when they hold the delimiter, a quote or a line break. Text a
  * spreadsheet would run as a formula carries a `'` mark that the reader takes off again
  * (`neutralizeFormulas`, docs/decisions/0019-csv-formula-cells.md).
+ *
+ * Example sentences (docs/decisions/0060-example-sentences-and-cloze.md) follow the definitions,
+ * one per cell, each marked by a leading `>` (`EXAMPLE_MARK`): neither a definition nor an
+ * example may hold that character, so files written before examples read as they always did.
+ * In Quizlet's layout they follow the definitions on the definition side, each after a `>`.
  */
+
+/** What starts an example cell (CSV/TSV) or an example on a Quizlet card's definition side. */
+export const EXAMPLE_MARK = '>';
+
+/** `{ examples }` when there are some, else nothing: entries without examples stay as they were. */
+function withExamples(examples: readonly string[]): { examples?: string[] } {
+  const kept = examples.map(normalizeSpaces).filter((example) => example !== '');
+  return kept.length > 0 ? { examples: kept } : {};
+}
+
+/** Splits a definition side ("kitty, puss > The cat sleeps. > …") into definitions and examples. */
+function splitSide(side: string): { definitions: string[]; examples?: string[] } {
+  const [definitions = '', ...examples] = side.split(EXAMPLE_MARK);
+  return { definitions: splitDefinitions(definitions), ...withExamples(examples) };
+}
 
 export const IMPORT_DELIMITERS = [',', ';', '\t'] as const;
 export type ImportDelimiter = (typeof IMPORT_DELIMITERS)[number];
@@ -37,12 +57,14 @@ export interface ParsedEntry {
   line: number;
   term: string;
   definitions: string[];
+  /** Example sentences; absent when the source has none. */
+  examples?: string[];
 }
 
 export interface ParsedImport {
   entries: ParsedEntry[];
   /** The dictionary's info when the source carries it (a Wordhoard JSON export). */
-  dictionary?: { name?: string; fromLanguage?: Language; toLanguage?: Language };
+  dictionary?: { name?: string; fromLanguage?: ContentLanguage; toLanguage?: ContentLanguage };
   /** An encoded message when the whole source could not be read (broken JSON). */
   error?: string;
 }
@@ -118,7 +140,14 @@ export function parseDelimited(text: string, delimiter: string): { line: number;
 
 function fromCells(line: number, cells: string[]): ParsedEntry {
   const [term = '', ...rest] = cells;
-  return { line, term: normalizeSpaces(term), definitions: rest.flatMap(splitDefinitions) };
+  const definitions: string[] = [];
+  const examples: string[] = [];
+  for (const cell of rest) {
+    const trimmed = cell.trimStart();
+    if (trimmed.startsWith(EXAMPLE_MARK)) examples.push(trimmed.slice(EXAMPLE_MARK.length));
+    else definitions.push(...splitDefinitions(cell));
+  }
+  return { line, term: normalizeSpaces(term), definitions, ...withExamples(examples) };
 }
 
 function splitCards(text: string, separator: string): string[] {
@@ -141,7 +170,7 @@ function parseQuizlet(text: string, termSeparator: string, cardSeparator: string
     entries.push({
       line: start,
       term: normalizeSpaces(at < 0 ? card : card.slice(0, at)),
-      definitions: splitDefinitions(at < 0 ? '' : card.slice(at + termSeparator.length)),
+      ...splitSide(at < 0 ? '' : card.slice(at + termSeparator.length)),
     });
   }
   return entries;
@@ -151,6 +180,8 @@ const stringArray = z.array(z.string());
 const jsonWordSchema = z.object({
   term: z.string(),
   definitions: z.union([stringArray, z.string()]),
+  /** Absent in files from before examples. */
+  examples: stringArray.optional(),
 });
 const jsonSourceSchema = z.union([
   z.array(z.unknown()),
@@ -165,8 +196,9 @@ const jsonSourceSchema = z.union([
   }),
 ]);
 
-const asLanguage = (value: string | undefined): Language | undefined =>
-  (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : undefined;
+/** Any ISO 639-1 code a Wordhoard export can carry (decision 0059); anything else is dropped. */
+const asLanguage = (value: string | undefined): ContentLanguage | undefined =>
+  isContentLanguage(value) ? value : undefined;
 
 function parseJson(text: string): ParsedImport {
   let data: unknown;
@@ -182,7 +214,7 @@ function parseJson(text: string): ParsedImport {
   const entries = items.map((item, index): ParsedEntry => {
     const word = jsonWordSchema.safeParse(item);
     if (!word.success) return { line: index + 1, term: '', definitions: [] };
-    const { term, definitions } = word.data;
+    const { term, definitions, examples = [] } = word.data;
     return {
       line: index + 1,
       term: normalizeSpaces(term),
@@ -190,6 +222,7 @@ function parseJson(text: string): ParsedImport {
         typeof definitions === 'string'
           ? splitDefinitions(definitions)
           : definitions.map(normalizeSpaces).filter((d) => d !== ''),
+      ...withExamples(examples),
     };
   });
   if (Array.isArray(value) || 'words' in value) return { entries };
@@ -238,8 +271,8 @@ export function guessImportOptions(fileName: string, text: string): ImportOption
 export type ImportRowStatus = 'ready' | 'skipped' | 'error';
 
 export interface ImportProblem {
-  /** Which part of the line: the term, the definitions, or the line as a whole. */
-  field: 'term' | 'definitions' | 'line';
+  /** Which part of the line: the term, the definitions, the examples, or the line as a whole. */
+  field: 'term' | 'definitions' | 'examples' | 'line';
   /** An encoded `validation.*` message (see encodeMessage). */
   message: string;
 }
@@ -252,7 +285,8 @@ export interface ImportRow extends ParsedEntry {
 export interface ImportPreview {
   rows: ImportRow[];
   /** The words to send: the valid, non-duplicate ones, in file order. */
-  words: { term: string; definitions: string[] }[];
+  /** `examples` only when the word has some, so a file without them sends what it always did. */
+  words: { term: string; definitions: string[]; examples?: string[] }[];
   counts: { total: number; ready: number; skipped: number; errors: number };
   /** True when a line has a problem that stops the import (duplicates only skip). */
   blocked: boolean;
@@ -271,6 +305,11 @@ export interface ImportContext {
 
 const message = (key: string, values?: MessageValues) => encodeMessage(key, values);
 
+/** The part of a word a validation issue is about (its path's first key). */
+export function importField(key: PropertyKey | undefined): 'term' | 'definitions' | 'examples' {
+  return key === 'term' || key === 'examples' ? key : 'definitions';
+}
+
 /**
  * Judges each entry with the same rules as the word editor and the API: invalid lines are
  * errors; a term seen earlier in the file or already in the dictionary is skipped; lines past
@@ -285,11 +324,15 @@ export function previewImport(entries: readonly ParsedEntry[], context: ImportCo
 
   for (const entry of entries) {
     const problems: ImportProblem[] = [];
-    const parsed = wordInputSchema.safeParse({ term: entry.term, definitions: entry.definitions });
+    const parsed = wordInputSchema.safeParse({
+      term: entry.term,
+      definitions: entry.definitions,
+      examples: entry.examples,
+    });
     if (!parsed.success) {
       const seen = new Set<string>();
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'term' ? 'term' : 'definitions';
+        const field = importField(issue.path[0]);
         const key = `${field}:${issue.message}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -323,11 +366,13 @@ export function previewImport(entries: readonly ParsedEntry[], context: ImportCo
       continue;
     }
     room -= 1;
-    words.push(parsed.data);
+    const examples = withExamples(parsed.data.examples ?? []);
+    words.push({ term: parsed.data.term, definitions: parsed.data.definitions, ...examples });
     rows.push({
       ...entry,
       term: parsed.data.term,
       definitions: parsed.data.definitions,
+      ...examples,
       status: 'ready',
       problems,
     });
@@ -373,16 +418,21 @@ function csvField(value: string, delimiter: string): string {
 }
 
 /**
- * Words as CSV (or TSV with `\t`): term, then one definition per column; CRLF line ends; cells
- * that a spreadsheet would run as a formula are neutralized (see `neutralizeFormulas`).
+ * Words as CSV (or TSV with `\t`): term, then one definition per column, then one example per
+ * column after `> `; CRLF line ends; cells that a spreadsheet would run as a formula are
+ * neutralized (see `neutralizeFormulas`).
  */
 export function toDelimited(
-  words: readonly { term: string; definitions: readonly string[] }[],
+  words: readonly { term: string; definitions: readonly string[]; examples?: readonly string[] }[],
   delimiter: ImportDelimiter = ',',
 ): string {
   return words
     .map((word) =>
-      [word.term, ...word.definitions]
+      [
+        word.term,
+        ...word.definitions,
+        ...(word.examples ?? []).map((example) => `${EXAMPLE_MARK} ${example}`),
+      ]
         .map((cell) => csvField(neutralizeFormulas(cell), delimiter))
         .join(delimiter),
     )

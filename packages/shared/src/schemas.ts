@@ -1,9 +1,19 @@
 import { z } from 'zod';
-import { LANGUAGES, MAX_IMPORT_WORDS, MAX_PAGE_LIMIT, ROLES, TEXT_LENGTH, isTimeZone } from './constants';
+import {
+  ANKI_BODY_LIMIT_BYTES,
+  LANGUAGES,
+  MAX_IMPORT_WORDS,
+  MAX_PAGE_LIMIT,
+  ROLES,
+  TEXT_LENGTH,
+  isTimeZone,
+} from './constants';
+import { CONTENT_LANGUAGES } from './languages';
 import { VALIDATION_KEYS, encodeMessage } from './messageCodec';
 import {
   definitionsSchema,
   dictionaryNameSchema,
+  examplesSchema,
   emailSchema,
   loginPasswordSchema,
   passwordSchema,
@@ -14,7 +24,12 @@ import {
 
 // --- Enums -------------------------------------------------------------------------------
 
+/** An interface language (SPEC §3): the seven the interface is translated into. */
 export const languageSchema = z.enum(LANGUAGES);
+/** A dictionary's terms or definitions language: any ISO 639-1 code (decision 0059). */
+export const contentLanguageSchema = z.enum(CONTENT_LANGUAGES, {
+  error: encodeMessage(VALIDATION_KEYS.unknownLanguage),
+});
 export const roleSchema = z.enum(ROLES);
 
 export const DICTIONARIES_SORTS = ['name', 'update', 'words'] as const;
@@ -99,8 +114,8 @@ export type User = z.infer<typeof userSchema>;
 export const dictionarySchema = z.object({
   id: idSchema,
   name: z.string(),
-  fromLanguage: languageSchema,
-  toLanguage: languageSchema,
+  fromLanguage: contentLanguageSchema,
+  toLanguage: contentLanguageSchema,
   wordsCount: z.number().int(),
   /**
    * The day of the learner's exam on these words, if any: no review is planned past its eve,
@@ -116,6 +131,13 @@ export const wordSchema = z.object({
   id: idSchema,
   term: z.string(),
   definitions: z.array(z.string()),
+  /** Example sentences, 0–5, in the order the learner wrote them (decision 0060). */
+  examples: z.array(z.string()),
+  /**
+   * Bumped by every edit: an update that names the version it was made on is refused with 409
+   * `WORD_CHANGED` once another edit got in first (decision 0060).
+   */
+  version: z.number().int(),
   /** Left out of every test and of the due counts until resumed (a leech set aside). */
   suspended: z.boolean(),
   createdAt: isoDateSchema,
@@ -188,6 +210,9 @@ export const testRangeSchema = z.discriminatedUnion('type', [
 ]);
 export type TestRange = z.infer<typeof testRangeSchema>;
 
+/** The ranges a cloze test may pick its words by. */
+export const CLOZE_RANGES = ['quantity', 'date', 'due'] as const;
+
 /**
  * POST /tester. `dictionaryId: null` is the due words of every dictionary of the learner, in
  * both directions (`swap` does not apply), most overdue first: only with the due range
@@ -198,11 +223,24 @@ export const testerOptionsSchema = z
     dictionaryId: idSchema.nullable(),
     swap: z.boolean(),
     range: testRangeSchema,
+    /**
+     * Cloze questions (decision 0060): each word is asked through one of its example sentences
+     * with the term blanked, and the term is typed; words with no sentence holding their term
+     * are left out. Counted as the "definitions → term" direction whatever `swap` says. Only
+     * for one dictionary's words by quantity, date or due; absent: off.
+     */
+    cloze: z.boolean().optional(),
   })
   .superRefine((options, ctx) => {
     // Only the due words are picked across dictionaries: any other range needs its dictionary.
     if (options.dictionaryId === null && options.range.type !== 'due')
       ctx.addIssue({ code: 'custom', path: ['dictionaryId'], message: 'validation.required' });
+    // Weak definitions and confusion pairs are about definitions: no sentence asks them.
+    if (
+      options.cloze &&
+      (options.dictionaryId === null || CLOZE_RANGES.every((type) => type !== options.range.type))
+    )
+      ctx.addIssue({ code: 'custom', path: ['cloze'], message: encodeMessage(VALIDATION_KEYS.invalidValue) });
   });
 export type TesterOptions = z.infer<typeof testerOptionsSchema>;
 
@@ -214,10 +252,18 @@ const testWordFields = {
   /** The direction: true when the definitions are shown and the term is expected. */
   reversed: z.boolean().optional(),
   /** The language of what is shown (`term`). */
-  promptLanguage: languageSchema.optional(),
+  promptLanguage: contentLanguageSchema.optional(),
   /** The language the answer is typed in. */
-  answerLanguage: languageSchema.optional(),
+  answerLanguage: contentLanguageSchema.optional(),
+  /**
+   * A cloze question (decision 0060): the example sentence around the blank the term (the one
+   * answer) fills; `term` still holds the definitions, as a hint. Absent: not a cloze.
+   */
+  cloze: z.object({ before: z.string(), after: z.string() }).optional(),
 };
+
+/** The word's example sentences, shown once its answer is checked (decision 0060). */
+const examplesField = z.array(z.string()).optional();
 
 export const testItemSchema = z.object({
   wordId: idSchema,
@@ -269,6 +315,8 @@ export const reportSchema = z.object({
       suspended: z.boolean(),
       /** The word's dictionary; null once it was deleted (absent: the report's `dictionaryId`). */
       dictionaryId: idSchema.nullable().optional(),
+      /** Its example sentences when the test started (absent in tests saved before). */
+      examples: examplesField,
       ...testWordFields,
     }),
   ),
@@ -322,6 +370,8 @@ export const answerResultSchema = z.object({
    * that word, so the check screen can say what the typed answer means. Absent otherwise.
    */
   confusedWith: otherWordSchema.optional(),
+  /** The word's example sentences, for the check screen (absent: none known). */
+  examples: examplesField,
 });
 export type AnswerResult = z.infer<typeof answerResultSchema>;
 
@@ -343,6 +393,7 @@ export const offlineWordSchema = z.object({
   almost: z.boolean(),
   dictionaryId: idSchema.optional(),
   contrast: z.string().optional(),
+  examples: examplesField,
   ...testWordFields,
 });
 export type OfflineWord = z.infer<typeof offlineWordSchema>;
@@ -738,26 +789,43 @@ export const examDateSchema = z.iso
 
 export const createDictionaryBodySchema = z.object({
   name: dictionaryNameSchema,
-  fromLanguage: languageSchema,
-  toLanguage: languageSchema,
+  fromLanguage: contentLanguageSchema,
+  toLanguage: contentLanguageSchema,
   examDate: examDateSchema.optional(),
 });
 export type CreateDictionaryBody = z.input<typeof createDictionaryBodySchema>;
 
-export const wordInputSchema = z.object({ term: termSchema, definitions: definitionsSchema });
+export const wordInputSchema = z.object({
+  term: termSchema,
+  definitions: definitionsSchema,
+  /** Absent: none (files and clients from before examples). */
+  examples: examplesSchema.optional(),
+});
 export type WordInput = z.input<typeof wordInputSchema>;
 
 export const updateDictionaryBodySchema = z.object({
   name: dictionaryNameSchema.optional(),
-  fromLanguage: languageSchema.optional(),
-  toLanguage: languageSchema.optional(),
+  fromLanguage: contentLanguageSchema.optional(),
+  toLanguage: contentLanguageSchema.optional(),
   examDate: examDateSchema.optional(),
   words: z
     .object({
       create: z.array(wordInputSchema).max(5000).optional(),
       update: z
         .array(
-          z.object({ id: idSchema, term: termSchema.optional(), definitions: definitionsSchema.optional() }),
+          z.object({
+            id: idSchema,
+            term: termSchema.optional(),
+            definitions: definitionsSchema.optional(),
+            examples: examplesSchema.optional(),
+            /** The word's version the edit was made on: 409 `WORD_CHANGED` if it moved on. */
+            version: z
+              .number()
+              .int()
+              .min(1)
+              .max(2 ** 31 - 1)
+              .optional(),
+          }),
         )
         .max(5000)
         .optional(),
@@ -774,7 +842,11 @@ const importWordsSchema = z.array(wordInputSchema).max(MAX_IMPORT_WORDS);
  * A word as read from a file, not judged yet: with `skipInvalid: true` the server checks each
  * one itself and skips (and reports) those that break the rules, instead of refusing them all.
  */
-export const rawImportWordSchema = z.object({ term: z.string(), definitions: z.array(z.string()) });
+export const rawImportWordSchema = z.object({
+  term: z.string(),
+  definitions: z.array(z.string()),
+  examples: z.array(z.string()).optional(),
+});
 export type RawImportWord = z.infer<typeof rawImportWordSchema>;
 const rawImportWordsSchema = z.array(rawImportWordSchema).max(MAX_IMPORT_WORDS);
 
@@ -812,7 +884,9 @@ export const importSkippedWordSchema = z.object({
   /** duplicateInFile: where the term was first. */
   firstIndex: z.number().int().nonnegative().optional(),
   /** invalid: what is wrong, as encoded validation messages. */
-  problems: z.array(z.object({ field: z.enum(['term', 'definitions']), message: z.string() })).optional(),
+  problems: z
+    .array(z.object({ field: z.enum(['term', 'definitions', 'examples']), message: z.string() }))
+    .optional(),
 });
 export type ImportSkippedWord = z.infer<typeof importSkippedWordSchema>;
 export const importResultSchema = z.object({
@@ -823,7 +897,50 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-export const EXPORT_FORMATS = ['csv', 'json'] as const;
+// --- Anki packages (docs/decisions/0061-anki-import-export.md) ------------------------------
+
+/** An Anki package (.apkg, a zip) as base64; the server reads it (WASM SQLite) and judges its notes. */
+export const ankiImportBodySchema = z.object({
+  file: z
+    .string()
+    .max(ANKI_BODY_LIMIT_BYTES, { error: encodeMessage(VALIDATION_KEYS.invalidFile) })
+    .pipe(z.base64({ error: encodeMessage(VALIDATION_KEYS.invalidFile) })),
+});
+export type AnkiImportBody = z.input<typeof ankiImportBodySchema>;
+
+/** One note of the package as the import would take it, with what would happen to it. */
+export const ankiPreviewRowSchema = z.object({
+  /** The note's position in the package (1-based, in the order Anki created them). */
+  line: z.number().int(),
+  term: z.string(),
+  definitions: z.array(z.string()),
+  examples: z.array(z.string()),
+  status: z.enum(['ready', 'skipped', 'error']),
+  problems: z.array(
+    z.object({ field: z.enum(['term', 'definitions', 'examples', 'line']), message: z.string() }),
+  ),
+});
+export type AnkiPreviewRow = z.infer<typeof ankiPreviewRowSchema>;
+
+/** What importing a package into a dictionary would do; nothing is saved. */
+export const ankiPreviewSchema = z.object({
+  /** The package's deck name (the first one with notes), when it has one. */
+  deck: z.string().nullable(),
+  /** Media files the package carries (pictures and sounds; not imported yet). */
+  media: z.number().int(),
+  rows: z.array(ankiPreviewRowSchema),
+  /** ready: to add; skipped: duplicates; overLimit: past the word limit; invalid: broken notes. */
+  counts: z.object({
+    total: z.number().int(),
+    ready: z.number().int(),
+    skipped: z.number().int(),
+    overLimit: z.number().int(),
+    invalid: z.number().int(),
+  }),
+});
+export type AnkiPreview = z.infer<typeof ankiPreviewSchema>;
+
+export const EXPORT_FORMATS = ['csv', 'json', 'apkg'] as const;
 export const exportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS).default('json') });
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -940,8 +1057,19 @@ export const wordParamsSchema = z.object({ id: idSchema, wordId: idSchema });
 export const translateParamsSchema = z.object({
   word: z.string().min(1).max(TEXT_LENGTH.middle),
 });
-export const translateQuerySchema = z.object({ fromLanguage: languageSchema, toLanguage: languageSchema });
+export const translateQuerySchema = z.object({
+  fromLanguage: contentLanguageSchema,
+  toLanguage: contentLanguageSchema,
+});
 export const translationSchema = z.object({ translations: z.array(z.string()) });
+/**
+ * The language pairs the translation service knows, by source language ("ja": ["en", …]); null
+ * when the service does not say, and every pair may be tried (decision 0059).
+ */
+export const translationLanguagesSchema = z.object({
+  pairs: z.record(z.string(), z.array(z.string())).nullable(),
+});
+export type TranslationLanguages = z.infer<typeof translationLanguagesSchema>;
 
 /**
  * The longest answer time the review log keeps, in ms: a tab left open says nothing of memory,
@@ -999,6 +1127,8 @@ export const skipResultSchema = z.object({
   status: z.enum(['applied', 'wordFinished']),
   wordResult: testResultSchema,
   next: nextWordSchema,
+  /** The word's example sentences, shown with its revealed answer (absent: none known). */
+  examples: examplesField,
 });
 export type SkipResult = z.infer<typeof skipResultSchema>;
 export const urlSchema = z.object({ url: z.url() });

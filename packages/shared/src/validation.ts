@@ -145,6 +145,31 @@ export const definitionsSchema = z
     });
   });
 
+/** A word's example sentences: up to five (docs/decisions/0060-example-sentences-and-cloze.md). */
+export const MAX_EXAMPLES = 5;
+
+/** One example sentence: SPEC's long text, with what a term may hold (commas too). */
+export const exampleSchema = textField(TERM_PATTERN, TEXT_LENGTH.long);
+
+/** A word's example sentences: none to five, each valid, no two equal (ignoring case). */
+export const examplesSchema = z
+  .array(exampleSchema)
+  .max(MAX_EXAMPLES, { error: encodeMessage(VALIDATION_KEYS.tooManyExamples, { count: MAX_EXAMPLES }) })
+  .superRefine((examples, ctx) => {
+    const seen = new Set<string>();
+    examples.forEach((example, index) => {
+      const key = example.toLocaleLowerCase();
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index],
+          message: encodeMessage(VALIDATION_KEYS.duplicateExample),
+        });
+      }
+      seen.add(key);
+    });
+  });
+
 /** Splits the comma-separated definitions field of the word editor. */
 export function splitDefinitions(list: string): string[] {
   return list

@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  ContentLanguage,
   Language,
   ReviewResult,
   Role,
@@ -145,8 +146,8 @@ export const dictionaries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    fromLanguage: text('from_language').$type<Language>().notNull(),
-    toLanguage: text('to_language').$type<Language>().notNull(),
+    fromLanguage: text('from_language').$type<ContentLanguage>().notNull(),
+    toLanguage: text('to_language').$type<ContentLanguage>().notNull(),
     wordsCount: integer('words_count').notNull().default(0),
     /** No review is planned past this day's eve (docs/decisions/0050-exam-date.md). */
     examDate: date('exam_date', { mode: 'string' }),
@@ -170,6 +171,16 @@ export const words = pgTable(
     /** The term lower-cased: terms are unique per dictionary ignoring case. */
     termKey: text('term_key').notNull(),
     definitions: text('definitions').array().notNull(),
+    /** Up to five example sentences, in order (docs/decisions/0060-example-sentences-and-cloze.md). */
+    examples: text('examples')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * Bumped by every edit of the word: an edit that names the version it was made on is refused
+     * (409 `WORD_CHANGED`) once another edit got in first, so nothing is silently overwritten.
+     */
+    version: integer('version').notNull().default(1),
     /**
      * What a words search looks in: term and definitions, lower-cased, one per line. Kept by
      * the `words_search_text` trigger (migration 0001) so that no writer can forget it.
@@ -217,6 +228,10 @@ export interface TestSessionItem {
   given?: number;
   /** In a test of confusion pairs, the term of the word this one was mixed up with. */
   contrast?: string;
+  /** The word's example sentences when the test started (decision 0060). Absent in tests saved before. */
+  examples?: string[];
+  /** A cloze question: the example sentence around the blank the term fills (decision 0060). */
+  cloze?: { before: string; after: string };
   /** The exam day of the word's dictionary when the test started: no review is planned past its eve. */
   examDate?: string;
   /** Whether a definition was accepted only as a near miss (FSRS grade Hard). Absent: no. */
@@ -241,8 +256,8 @@ export interface TestSessionItem {
    */
   dictionaryId?: string;
   reversed?: boolean;
-  promptLanguage?: Language;
-  answerLanguage?: Language;
+  promptLanguage?: ContentLanguage;
+  answerLanguage?: ContentLanguage;
 }
 
 /**

@@ -192,7 +192,8 @@ describe(`the OpenAPI document against the contract (${testDriver})`, () => {
     const reviews = operationOf('exportReviewLog')?.responses['200']?.content ?? {};
     expect(Object.keys(reviews)).toEqual(['text/csv']);
     const dictionary = operationOf('exportDictionary')?.responses['200']?.content ?? {};
-    expect(Object.keys(dictionary).sort()).toEqual(['application/json', 'text/csv']);
+    expect(Object.keys(dictionary).sort()).toEqual(['application/apkg', 'application/json', 'text/csv']);
+    expect(dictionary['application/apkg']?.schema).toMatchObject({ type: 'string' });
     expect(dictionary['application/json']?.schema).toEqual({ $ref: '#/components/schemas/DictionaryExport' });
     expect(Object.keys(operationOf('exportMe')?.responses['200']?.content ?? {})).toEqual([
       'application/json',

@@ -64,16 +64,19 @@ export const ENDPOINT_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode
   listDictionaries: [],
   createDictionary: ['MAX_DICTIONARIES'],
   getDictionary: ['NOT_FOUND'],
-  updateDictionary: ['NOT_FOUND', 'BAD_REQUEST', 'DUPLICATE_TERM', 'MAX_WORDS'],
+  updateDictionary: ['NOT_FOUND', 'BAD_REQUEST', 'DUPLICATE_TERM', 'MAX_WORDS', 'WORD_CHANGED'],
   deleteDictionary: ['NOT_FOUND'],
   importDictionary: ['MAX_DICTIONARIES', 'MAX_WORDS', 'DUPLICATE_TERM', 'TOO_MANY_REQUESTS'],
   importWords: ['NOT_FOUND', 'MAX_WORDS', 'DUPLICATE_TERM', 'TOO_MANY_REQUESTS'],
+  previewAnkiImport: ['NOT_FOUND', 'INVALID_ANKI_PACKAGE', 'TOO_MANY_REQUESTS'],
+  importAnki: ['NOT_FOUND', 'INVALID_ANKI_PACKAGE', 'MAX_WORDS', 'DUPLICATE_TERM', 'TOO_MANY_REQUESTS'],
   exportDictionary: ['NOT_FOUND'],
   dictionaryProgress: ['NOT_FOUND'],
   getWord: ['NOT_FOUND'],
   suspendWord: ['NOT_FOUND'],
   weakSpots: ['NOT_FOUND'],
   translate: ['TRANSLATION_UNAVAILABLE', 'TOO_MANY_REQUESTS'],
+  translationLanguages: ['TRANSLATION_UNAVAILABLE'],
   createTester: ['NOT_FOUND', 'EMPTY_TEST', 'MAX_TESTS'],
   getTesting: [],
   answer: ['NO_ACTIVE_TEST', 'WORD_NOT_CURRENT', 'TOO_MANY_REQUESTS'],
@@ -157,7 +160,12 @@ export function errorsOf(name: EndpointName): Map<number, ErrorCode[]> {
  * with `asAttachment`). Every other success body is `application/json`.
  */
 export const RESPONSE_MEDIA: Partial<Record<EndpointName, Record<string, z.ZodType>>> = {
-  exportDictionary: { 'application/json': shared.dictionaryExportSchema, 'text/csv': z.string() },
+  exportDictionary: {
+    'application/json': shared.dictionaryExportSchema,
+    'text/csv': z.string(),
+    // The .apkg zip (docs/decisions/0061-anki-import-export.md).
+    'application/apkg': z.string(),
+  },
   exportReviewLog: { 'text/csv': shared.reviewLogCsvSchema },
 };
 

@@ -1,4 +1,4 @@
-import type { Dictionary, Language, TesterOptions, User, WordInput } from '@wordhoard/shared';
+import type { ContentLanguage, Dictionary, TesterOptions, User, WordInput } from '@wordhoard/shared';
 import type { ApiServer, TestBrowser } from './apiServer';
 
 /**
@@ -14,7 +14,12 @@ export async function createDictionary(
     fromLanguage = 'en',
     toLanguage = 'de',
     words = [],
-  }: { name?: string; fromLanguage?: Language; toLanguage?: Language; words?: WordInput[] } = {},
+  }: {
+    name?: string;
+    fromLanguage?: ContentLanguage;
+    toLanguage?: ContentLanguage;
+    words?: WordInput[];
+  } = {},
 ): Promise<Dictionary> {
   const api = server.api.as(browser.cookie());
   const created = (await api.call('createDictionary', { body: { name, fromLanguage, toLanguage } })).data();
@@ -42,7 +47,7 @@ export async function startTest(server: ApiServer, browser: TestBrowser, options
 export async function memberWithDictionary(
   server: ApiServer,
   words: WordInput[],
-  dictionary: { name?: string; fromLanguage?: Language; toLanguage?: Language } = {},
+  dictionary: { name?: string; fromLanguage?: ContentLanguage; toLanguage?: ContentLanguage } = {},
 ): Promise<{ browser: TestBrowser; user: User; dictionary: Dictionary }> {
   const browser = server.browser();
   const user = await browser.signIn();

@@ -11,3 +11,19 @@ if (typeof window !== 'undefined') {
   // jsdom has no layout; the router's scroll restoration would log "not implemented".
   Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true });
 }
+
+// The files of a worker share one jsdom and one module cache (`isolate: false` in
+// vitest.config.ts: each file's own jsdom and imports cost more than its tests). This setup
+// runs before every file, so each starts from what a fresh page would have.
+if (typeof window !== 'undefined') {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  window.history.replaceState(null, '', '/');
+  document.documentElement.removeAttribute('lang');
+  document.documentElement.removeAttribute('dir');
+  document.documentElement.removeAttribute('data-theme');
+}

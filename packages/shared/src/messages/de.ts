@@ -13,8 +13,11 @@ export const de: MessageCatalog = {
     duplicateDefinition: 'Diese Definition steht bereits in der Liste',
     definitionsRequired: 'Füge mindestens eine Definition hinzu',
     tooManyDefinitions: 'Ein Wort kann höchstens {{count}} Bedeutungen haben',
+    tooManyExamples: 'Ein Wort kann höchstens {{count}} Beispielsätze haben',
+    duplicateExample: 'Dieser Beispielsatz steht bereits in der Liste',
     policiesRequired: 'Bitte akzeptiere alle Richtlinien',
     invalidValue: 'Ungültiger Wert',
+    unknownLanguage: 'Wähle eine Sprache aus der Liste',
     invalidFile: 'Die Datei konnte nicht gelesen werden. Prüfe ihr Format',
     duplicateTermInFile: 'Derselbe Begriff wie in Zeile {{line}}; wird übersprungen',
     termExists: 'Schon in diesem Wörterbuch; wird übersprungen',
@@ -62,6 +65,8 @@ export const de: MessageCatalog = {
     NOT_ENOUGH_REVIEWS:
       'Für persönliche Parameter brauchst du mindestens {{min}} Wiederholungen; bisher hast du {{reviews}}',
     WORD_NOT_CURRENT: 'Diese Antwort gehört nicht zum aktuellen Wort deines Tests',
+    WORD_CHANGED:
+      'Dieses Wort wurde inzwischen an anderer Stelle geändert. Lade es neu, um die Änderungen zu sehen, und bearbeite es dann erneut',
     NOT_OVERRIDABLE:
       'Diese Antwort kann nicht mehr angenommen werden: sie wurde nicht als falsch gewertet, ist schon angenommen, oder das Wort ist schon vorbei',
     TRANSLATION_UNAVAILABLE: 'Die Übersetzung ist gerade nicht verfügbar',
@@ -76,6 +81,8 @@ export const de: MessageCatalog = {
     UPSTREAM_ERROR:
       'Ein Dienst, auf den wir angewiesen sind, hat nicht richtig geantwortet. Bitte versuche es später noch einmal',
     INVALID_SIGNATURE: 'Ungültige Signatur',
+    INVALID_ANKI_PACKAGE:
+      'Das ist kein Anki-Paket (.apkg), das wir lesen können. Exportiere den Stapel erneut aus Anki und versuche es noch einmal',
     SERVICE_UNAVAILABLE: 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuche es gleich noch einmal',
     INTERNAL_ERROR: 'Bei uns ist etwas schiefgelaufen. Bitte versuche es erneut',
   },

@@ -16,8 +16,11 @@ export const en = {
     duplicateDefinition: 'This definition is already in the list',
     definitionsRequired: 'Add at least one definition',
     tooManyDefinitions: 'A word can have at most {{count}} definitions',
+    tooManyExamples: 'A word can have at most {{count}} examples',
+    duplicateExample: 'This example is already in the list',
     policiesRequired: 'All policies should be accepted',
     invalidValue: 'Invalid value',
+    unknownLanguage: 'Choose a language from the list',
     invalidFile: 'The file could not be read. Check its format',
     duplicateTermInFile: 'The same term as on line {{line}}; skipped',
     termExists: 'Already in this dictionary; skipped',
@@ -63,6 +66,8 @@ export const en = {
     NO_ACTIVE_TEST: 'There is no test in progress',
     NOT_ENOUGH_REVIEWS: 'Personal parameters need at least {{min}} reviews; you have {{reviews}} so far',
     WORD_NOT_CURRENT: 'This answer is not for the current word of your test',
+    WORD_CHANGED:
+      'This word was changed elsewhere in the meantime. Reload it to see the changes, then edit again',
     NOT_OVERRIDABLE:
       'This answer can no longer be accepted: it was not graded wrong, it was already accepted, or the word has moved on',
     TRANSLATION_UNAVAILABLE: 'Translation is not available right now',
@@ -75,6 +80,8 @@ export const en = {
     PAYMENT_PROVIDER_ERROR: 'The payment service could not complete the request. Please try again later',
     UPSTREAM_ERROR: 'A service we rely on did not answer properly. Please try again later',
     INVALID_SIGNATURE: 'Invalid signature',
+    INVALID_ANKI_PACKAGE:
+      'This is not an Anki package (.apkg) we can read. Export the deck from Anki again and retry',
     SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly',
     INTERNAL_ERROR: 'Something went wrong on our side. Please try again',
   },

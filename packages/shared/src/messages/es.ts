@@ -13,8 +13,11 @@ export const es: MessageCatalog = {
     duplicateDefinition: 'Esta definición ya está en la lista',
     definitionsRequired: 'Añade al menos una definición',
     tooManyDefinitions: 'Una palabra puede tener como máximo {{count}} definiciones',
+    tooManyExamples: 'Una palabra puede tener como máximo {{count}} ejemplos',
+    duplicateExample: 'Este ejemplo ya está en la lista',
     policiesRequired: 'Debes aceptar todas las políticas',
     invalidValue: 'Valor no válido',
+    unknownLanguage: 'Elige un idioma de la lista',
     invalidFile: 'No se ha podido leer el archivo. Comprueba su formato',
     duplicateTermInFile: 'El mismo término que en la línea {{line}}; se omite',
     termExists: 'Ya está en este diccionario; se omite',
@@ -61,6 +64,8 @@ export const es: MessageCatalog = {
     NOT_ENOUGH_REVIEWS:
       'Los parámetros personales necesitan al menos {{min}} repasos; por ahora llevas {{reviews}}',
     WORD_NOT_CURRENT: 'Esta respuesta no corresponde a la palabra actual de tu prueba',
+    WORD_CHANGED:
+      'Esta palabra se ha modificado en otro lugar mientras tanto. Vuelve a cargarla para ver los cambios y edítala de nuevo',
     NOT_OVERRIDABLE:
       'Esta respuesta ya no se puede aceptar: no se calificó como incorrecta, ya se aceptó o la palabra ya pasó',
     TRANSLATION_UNAVAILABLE: 'La traducción no está disponible en este momento',
@@ -75,6 +80,8 @@ export const es: MessageCatalog = {
     UPSTREAM_ERROR:
       'Un servicio del que dependemos no ha respondido correctamente. Inténtalo de nuevo más tarde',
     INVALID_SIGNATURE: 'Firma no válida',
+    INVALID_ANKI_PACKAGE:
+      'No es un paquete de Anki (.apkg) que podamos leer. Vuelve a exportar el mazo desde Anki e inténtalo de nuevo',
     SERVICE_UNAVAILABLE: 'El servicio no está disponible temporalmente. Inténtalo de nuevo en breve',
     INTERNAL_ERROR: 'Algo ha salido mal por nuestra parte. Inténtalo de nuevo',
   },

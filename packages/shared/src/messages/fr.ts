@@ -14,8 +14,11 @@ export const fr: MessageCatalog = {
     duplicateDefinition: 'Cette définition figure déjà dans la liste',
     definitionsRequired: 'Ajoutez au moins une définition',
     tooManyDefinitions: 'Un mot peut avoir au plus {{count}} définitions',
+    tooManyExamples: 'Un mot peut avoir au plus {{count}} exemples',
+    duplicateExample: 'Cet exemple figure déjà dans la liste',
     policiesRequired: 'Veuillez accepter toutes les politiques',
     invalidValue: 'Valeur non valide',
+    unknownLanguage: 'Choisissez une langue dans la liste',
     invalidFile: 'Impossible de lire le fichier. Vérifiez son format',
     duplicateTermInFile: 'Même terme qu’à la ligne {{line}} ; ignoré',
     termExists: 'Déjà dans ce dictionnaire ; ignoré',
@@ -63,6 +66,8 @@ export const fr: MessageCatalog = {
     NOT_ENOUGH_REVIEWS:
       'Des paramètres personnels demandent au moins {{min}} révisions ; vous en avez {{reviews}} pour l’instant',
     WORD_NOT_CURRENT: 'Cette réponse ne porte pas sur le mot en cours de votre test',
+    WORD_CHANGED:
+      'Ce mot a été modifié ailleurs entre-temps. Rechargez-le pour voir les changements, puis modifiez-le à nouveau',
     NOT_OVERRIDABLE:
       'Cette réponse ne peut plus être acceptée : elle n’a pas été jugée fausse, elle a déjà été acceptée, ou le mot est passé',
     TRANSLATION_UNAVAILABLE: 'La traduction n’est pas disponible pour le moment',
@@ -77,6 +82,8 @@ export const fr: MessageCatalog = {
     UPSTREAM_ERROR:
       'Un service dont nous dépendons n’a pas répondu correctement. Veuillez réessayer plus tard',
     INVALID_SIGNATURE: 'Signature non valide',
+    INVALID_ANKI_PACKAGE:
+      'Ce fichier n’est pas un paquet Anki (.apkg) lisible. Exportez à nouveau le paquet depuis Anki, puis réessayez',
     SERVICE_UNAVAILABLE: 'Le service est temporairement indisponible. Veuillez réessayer dans un instant',
     INTERNAL_ERROR: 'Un problème est survenu de notre côté. Veuillez réessayer',
   },

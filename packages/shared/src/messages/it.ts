@@ -13,8 +13,11 @@ export const it: MessageCatalog = {
     duplicateDefinition: "Questa definizione è già nell'elenco",
     definitionsRequired: 'Aggiungi almeno una definizione',
     tooManyDefinitions: 'Una parola può avere al massimo {{count}} definizioni',
+    tooManyExamples: 'Una parola può avere al massimo {{count}} esempi',
+    duplicateExample: "Questo esempio è già nell'elenco",
     policiesRequired: 'Devi accettare tutte le informative',
     invalidValue: 'Valore non valido',
+    unknownLanguage: "Scegli una lingua dall'elenco",
     invalidFile: 'Impossibile leggere il file. Controllane il formato',
     duplicateTermInFile: 'Stesso termine della riga {{line}}; saltato',
     termExists: 'Già presente in questo dizionario; saltato',
@@ -61,6 +64,8 @@ export const it: MessageCatalog = {
     NOT_ENOUGH_REVIEWS:
       'Per i parametri personali servono almeno {{min}} ripassi; finora ne hai fatti {{reviews}}',
     WORD_NOT_CURRENT: 'Questa risposta non riguarda la parola attuale del tuo test',
+    WORD_CHANGED:
+      'Nel frattempo questa parola è stata modificata altrove. Ricaricala per vedere le modifiche, poi modificala di nuovo',
     NOT_OVERRIDABLE:
       'Questa risposta non può più essere accettata: non è stata valutata sbagliata, è già stata accettata oppure la parola è passata',
     TRANSLATION_UNAVAILABLE: 'La traduzione non è disponibile al momento',
@@ -74,6 +79,8 @@ export const it: MessageCatalog = {
       'Il servizio di pagamento non è riuscito a completare la richiesta. Riprova più tardi',
     UPSTREAM_ERROR: 'Un servizio da cui dipendiamo non ha risposto correttamente. Riprova più tardi',
     INVALID_SIGNATURE: 'Firma non valida',
+    INVALID_ANKI_PACKAGE:
+      'Non è un pacchetto Anki (.apkg) che riusciamo a leggere. Esporta di nuovo il mazzo da Anki e riprova',
     SERVICE_UNAVAILABLE: 'Il servizio è temporaneamente non disponibile. Riprova tra poco',
     INTERNAL_ERROR: 'Si è verificato un problema da parte nostra. Riprova',
   },

@@ -15,8 +15,11 @@ export const pl: MessageCatalog = {
     duplicateDefinition: 'Ta definicja jest już na liście',
     definitionsRequired: 'Dodaj co najmniej jedną definicję',
     tooManyDefinitions: 'Maksymalna liczba definicji słowa: {{count}}',
+    tooManyExamples: 'Maksymalna liczba przykładów słowa: {{count}}',
+    duplicateExample: 'Ten przykład jest już na liście',
     policiesRequired: 'Należy zaakceptować wszystkie zasady',
     invalidValue: 'Nieprawidłowa wartość',
+    unknownLanguage: 'Wybierz język z listy',
     invalidFile: 'Nie udało się odczytać pliku. Sprawdź jego format',
     duplicateTermInFile: 'Ten sam termin co w wierszu {{line}}; pominięto',
     termExists: 'Już jest w tym słowniku; pominięto',
@@ -63,6 +66,8 @@ export const pl: MessageCatalog = {
     NOT_ENOUGH_REVIEWS:
       'Parametry osobiste wymagają co najmniej {{min}} powtórek; na razie masz ich {{reviews}}',
     WORD_NOT_CURRENT: 'Ta odpowiedź nie dotyczy bieżącego słowa w Twoim teście',
+    WORD_CHANGED:
+      'W międzyczasie to słowo zostało zmienione gdzie indziej. Wczytaj je ponownie, aby zobaczyć zmiany, i edytuj jeszcze raz',
     NOT_OVERRIDABLE:
       'Tej odpowiedzi nie można już uznać: nie została oceniona jako błędna, już ją uznano albo słowo już minęło',
     TRANSLATION_UNAVAILABLE: 'Tłumaczenie jest obecnie niedostępne',
@@ -75,6 +80,8 @@ export const pl: MessageCatalog = {
     PAYMENT_PROVIDER_ERROR: 'Operator płatności nie mógł zrealizować żądania. Spróbuj ponownie później',
     UPSTREAM_ERROR: 'Usługa, z której korzystamy, nie odpowiedziała poprawnie. Spróbuj ponownie później',
     INVALID_SIGNATURE: 'Nieprawidłowy podpis',
+    INVALID_ANKI_PACKAGE:
+      'To nie jest pakiet Anki (.apkg), który potrafimy odczytać. Wyeksportuj talię z Anki ponownie i spróbuj jeszcze raz',
     SERVICE_UNAVAILABLE: 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę',
     INTERNAL_ERROR: 'Coś poszło nie tak po naszej stronie. Spróbuj ponownie',
   },

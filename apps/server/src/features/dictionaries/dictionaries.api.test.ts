@@ -371,7 +371,8 @@ describe(`words (${testDriver})`, () => {
     const empty = await page(user, (await createDictionary(user, 'Empty')).id);
     expect([empty.words, empty.total]).toEqual([[], 0]);
 
-    expect((await page(user, dictionary.id, '?search=STRASSE')).words).toHaveLength(0);
+    // Search folds like the grader (decision 0059): ß is ss, case and accents do not count.
+    expect((await page(user, dictionary.id, '?search=STRASSE')).words.map((w) => w.term)).toEqual(['Straße']);
     expect((await page(user, dictionary.id, '?search=straße')).words.map((w) => w.term)).toEqual(['Straße']);
     expect((await page(user, dictionary.id, '?search=ROAD')).words.map((w) => w.term)).toEqual(['Straße']);
     // "_" is a character, not LIKE's single-letter wildcard.

@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { DictionariesSort, SortDirection, Word, WordsSort } from '@wordhoard/shared';
+import {
+  searchFold,
+  type DictionariesSort,
+  type SortDirection,
+  type Word,
+  type WordsSort,
+} from '@wordhoard/shared';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
 import { dictionaries, users, words } from '../../db/schema';
@@ -79,7 +85,7 @@ export class DictionariesRepository {
     );
     const rows = await query.execute({
       ...caller,
-      pattern: search ? likePattern(search) : '',
+      pattern: search ? likePattern(searchFold(search)) : '',
       limit: options.limit,
       offset: (options.page - 1) * options.limit,
     });
@@ -191,7 +197,8 @@ export class DictionariesRepository {
         sort === 'term' ? 'w.term_key' : sort === 'update' ? 'w.updated_at' : 'w.created_at',
       );
       const dir = sql.raw(direction === 1 ? 'asc' : 'desc');
-      const matches = search ? sql`and w.search_text like lower(${sql.placeholder('pattern')})` : sql``;
+      // search_text is stored folded (wordhoard_fold, migration 0014); the pattern is folded alike.
+      const matches = search ? sql`and w.search_text like ${sql.placeholder('pattern')}` : sql``;
       const total = search ? sql`count(*) over ()` : sql`0`;
       const page = sql<{ total: number | null; words: Word[] }>`(
         select json_build_object(
@@ -200,6 +207,7 @@ export class DictionariesRepository {
             json_agg(
               json_build_object(
                 'id', page.id, 'term', page.term, 'definitions', page.definitions,
+                'examples', page.examples, 'version', page.version,
                 'suspended', page.suspended_at is not null,
                 'createdAt', ${isoTimestamp(sql`page.created_at`)},
                 'updatedAt', ${isoTimestamp(sql`page.updated_at`)}
@@ -209,7 +217,7 @@ export class DictionariesRepository {
           )
         )
         from (
-          select w.id, w.term, w.definitions, w.suspended_at, w.created_at, w.updated_at,
+          select w.id, w.term, w.definitions, w.examples, w.version, w.suspended_at, w.created_at, w.updated_at,
             ${sortColumn} as sort_key, ${total} as total
           from words w
           where w.dictionary_id = "dictionaries"."id" ${matches}
@@ -231,7 +239,7 @@ export class DictionariesRepository {
     const [row] = await query.execute({
       ...caller,
       dictionaryId,
-      pattern: search ? likePattern(search) : '',
+      pattern: search ? likePattern(searchFold(search)) : '',
       limit: options.limit,
       offset: (options.page - 1) * options.limit,
     });
@@ -247,7 +255,7 @@ export class DictionariesRepository {
       .where(
         and(
           eq(words.dictionaryId, dictionaryId),
-          sql`${words.searchText} like lower(${likePattern(search)})`,
+          sql`${words.searchText} like ${likePattern(searchFold(search))}`,
         ),
       );
     return { session, found: { dictionary, words: page.words, total: count?.total ?? 0 } };
@@ -351,16 +359,26 @@ export class DictionariesRepository {
     return removed.length;
   }
 
+  /**
+   * Edits a word and bumps its version, if it is still at `version` (when given): false when
+   * another edit got in first. The dictionary row is locked by the caller, so edits of its words
+   * are one after another and the check cannot pass for two of them.
+   */
   async updateWord(
     tx: Tx,
     dictionaryId: string,
     id: string,
-    values: Partial<typeof words.$inferInsert>,
-  ): Promise<void> {
-    await tx
+    values: Omit<Partial<typeof words.$inferInsert>, 'version'>,
+    version: number | undefined,
+  ): Promise<boolean> {
+    const conditions: SQL[] = [eq(words.dictionaryId, dictionaryId), eq(words.id, id)];
+    if (version !== undefined) conditions.push(eq(words.version, version));
+    const changed = await tx
       .update(words)
-      .set(values)
-      .where(and(eq(words.dictionaryId, dictionaryId), eq(words.id, id)));
+      .set({ ...values, version: sql`${words.version} + 1` })
+      .where(and(...conditions))
+      .returning({ id: words.id });
+    return changed.length > 0;
   }
 
   async insertWords(tx: Tx, values: (typeof words.$inferInsert)[]): Promise<void> {

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { exportFileName, toDelimited } from '@wordhoard/shared';
 import { asAttachment } from '../../http/attachment';
 import { route } from '../../http/route';
+import type { AnkiService } from './anki.service';
 import type { DictionariesService } from './dictionaries.service';
 
 export function registerDictionariesRoutes(
   app: FastifyInstance,
-  deps: { dictionaries: DictionariesService },
+  deps: { dictionaries: DictionariesService; anki: AnkiService },
 ): void {
-  const { dictionaries } = deps;
+  const { dictionaries, anki } = deps;
 
   route(app, 'listDictionaries', ({ caller, query }) => dictionaries.list(caller, query));
   route(app, 'createDictionary', ({ caller, body }) => dictionaries.create(caller, body));
@@ -20,7 +21,15 @@ export function registerDictionariesRoutes(
   });
   route(app, 'importDictionary', ({ caller, body }) => dictionaries.importDictionary(caller, body));
   route(app, 'importWords', ({ caller, params, body }) => dictionaries.importWords(caller, params.id, body));
+  route(app, 'previewAnkiImport', ({ caller, params, body }) => anki.preview(caller, params.id, body.file));
+  route(app, 'importAnki', ({ caller, params, body }) => anki.import(caller, params.id, body.file));
   route(app, 'exportDictionary', async ({ caller, params, query, reply }) => {
+    if (query.format === 'apkg') {
+      const { name, apkg } = await anki.export(caller, params.id);
+      asAttachment(reply, exportFileName(name, 'apkg'), 'application/apkg');
+      // A zip: Fastify sends a Buffer as it is, past the JSON serializer.
+      return Buffer.from(apkg.buffer, apkg.byteOffset, apkg.byteLength) as unknown as string;
+    }
     const exported = await dictionaries.export(caller, params.id);
     const { name, words } = exported.dictionary;
     if (query.format === 'csv') {

@@ -2,13 +2,13 @@ import type { Caller } from '../../domain/caller';
 import {
   DEFAULT_SORTING_CONFIGS,
   ROLE_LIMITS,
+  importField,
   termKey,
   wordInputSchema,
   type Dictionary,
   type DictionaryExport,
   type ImportResult,
   type Role,
-  type WordInput,
   type DictionaryList,
   type DictionaryWithWords,
   type Word,
@@ -33,7 +33,7 @@ type ImportWordsBody = z.output<typeof importWordsBodySchema>;
 /** A word to import, with where it was in the request. */
 type ImportCandidate = { index: number; word: NewWord };
 type Tx = Parameters<Parameters<DictionariesRepository['transaction']>[0]>[0];
-type NewWord = Required<Pick<WordInput, 'term' | 'definitions'>>;
+type NewWord = Pick<z.output<typeof wordInputSchema>, 'term' | 'definitions' | 'examples'>;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
@@ -198,11 +198,21 @@ export class DictionariesService {
         const now = this.clock();
         await this.repository.deleteWords(tx, id, deleteIds);
         for (const update of updates) {
-          await this.repository.updateWord(tx, id, update.id, {
-            ...(update.term !== undefined ? { term: update.term, termKey: termKey(update.term) } : {}),
-            ...(update.definitions !== undefined ? { definitions: update.definitions } : {}),
-            updatedAt: now,
-          });
+          const saved = await this.repository.updateWord(
+            tx,
+            id,
+            update.id,
+            {
+              ...(update.term !== undefined ? { term: update.term, termKey: termKey(update.term) } : {}),
+              ...(update.definitions !== undefined ? { definitions: update.definitions } : {}),
+              ...(update.examples !== undefined ? { examples: update.examples } : {}),
+              updatedAt: now,
+            },
+            update.version,
+          );
+          // Another edit of this word got in since the learner loaded it: theirs stays, this
+          // whole batch is refused (decision 0060).
+          if (!saved) throw new AppError('WORD_CHANGED');
         }
         await this.repository.insertWords(
           tx,
@@ -214,6 +224,7 @@ export class DictionariesService {
               term: create.term,
               termKey: termKey(create.term),
               definitions: create.definitions,
+              examples: create.examples ?? [],
               createdAt,
               updatedAt: createdAt,
             };
@@ -327,6 +338,7 @@ export class DictionariesService {
           term: word.term,
           termKey: termKey(word.term),
           definitions: word.definitions,
+          examples: word.examples ?? [],
           createdAt,
           updatedAt: createdAt,
         };
@@ -387,7 +399,7 @@ function judgeImport(body: ImportWordsBody, skipped: ImportResult['skipped']): I
     }
     const problems: NonNullable<ImportResult['skipped'][number]['problems']> = [];
     for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === 'term' ? 'term' : 'definitions';
+      const field = importField(issue.path[0]);
       if (!problems.some((problem) => problem.field === field && problem.message === issue.message))
         problems.push({ field, message: issue.message });
     }

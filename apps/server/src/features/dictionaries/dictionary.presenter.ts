@@ -19,6 +19,8 @@ export function toWordDto(row: WordRow): Word {
     id: row.id,
     term: row.term,
     definitions: row.definitions,
+    examples: row.examples,
+    version: row.version,
     suspended: row.suspendedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

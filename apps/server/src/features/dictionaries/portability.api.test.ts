@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  exampleSchema,
   accountExportSchema,
   definitionSchema,
   dictionaryExportSchema,
@@ -14,8 +15,8 @@ import {
   type ImportResult,
   type WordInput,
 } from '@wordhoard/shared';
-import { apiClient, type CallInput } from '../../../test/api-client';
-import { createTestApp, testDriver, uniqueClientAddress, type TestApp } from '../../../test/harness';
+import { callAsNewClient, type CallInput } from '../../../test/api-client';
+import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
 import { createUser } from '../../../test/fixtures';
 import { stateFingerprint } from '../../../test/state';
 
@@ -28,14 +29,9 @@ afterAll(async () => {
 });
 
 type Cookie = { cookie: string };
-/**
- * One call through the typed client as `user`. Many imports in one file: each from its own
- * client, so the per-client import limit (tested in client-limits.api.test.ts) does not decide
- * these tests.
- */
-function call<N extends EndpointName>(user: Cookie, name: N, input?: CallInput<N>) {
-  return apiClient(t.app, { cookie: user.cookie, remoteAddress: uniqueClientAddress() }).call(name, input);
-}
+/** Many imports in one file: each call from its own client (callAsNewClient). */
+const call = <N extends EndpointName>(user: Cookie, name: N, input?: CallInput<N>) =>
+  callAsNewClient(t.app, user, name, input);
 
 const words = (n: number, prefix = 'word') =>
   Array.from({ length: n }, (_, i) => ({
@@ -390,10 +386,12 @@ describe(`export (${testDriver})`, () => {
     expect(Object.keys(body.dictionary.words[0]!).sort()).toEqual([
       'createdAt',
       'definitions',
+      'examples',
       'id',
       'suspended',
       'term',
       'updatedAt',
+      'version',
     ]);
     expect(body.dictionary.examDate).toBeNull();
   });
@@ -414,14 +412,23 @@ describe(`export (${testDriver})`, () => {
         .map((chars) => chars.join(''))
         .filter((value) => value === normalizeSpaces(value) && schema.safeParse(value).success);
     const randomWords = fc.uniqueArray(
-      fc.record({
-        term: text(termSchema, ','),
-        definitions: fc.uniqueArray(text(definitionSchema, ';'), {
-          minLength: 1,
-          maxLength: 4,
-          selector: termKey,
-        }),
-      }),
+      fc.record(
+        {
+          term: text(termSchema, ','),
+          definitions: fc.uniqueArray(text(definitionSchema, ';'), {
+            minLength: 1,
+            maxLength: 4,
+            selector: termKey,
+          }),
+          // Example sentences, commas and all; a word without any has no `examples` key.
+          examples: fc.uniqueArray(text(exampleSchema, ','), {
+            minLength: 1,
+            maxLength: 2,
+            selector: termKey,
+          }),
+        },
+        { requiredKeys: ['term', 'definitions'] },
+      ),
       { minLength: 1, maxLength: 12, selector: (word) => termKey(word.term) },
     );
 
@@ -445,9 +452,13 @@ describe(`export (${testDriver})`, () => {
         const json = dictionaryExportSchema.parse(
           (await call(user, 'exportDictionary', { params: { id: second.dictionary.id } })).json(),
         );
-        expect(json.dictionary.words.map(({ term, definitions }) => ({ term, definitions }))).toEqual(
-          original,
-        );
+        expect(
+          json.dictionary.words.map(({ term, definitions, examples }) => ({
+            term,
+            definitions,
+            ...(examples.length > 0 ? { examples } : {}),
+          })),
+        ).toEqual(original);
         await call(user, 'deleteDictionary', { params: { id: first.dictionary.id } });
         await call(user, 'deleteDictionary', { params: { id: second.dictionary.id } });
       }),

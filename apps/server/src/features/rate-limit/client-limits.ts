@@ -11,6 +11,8 @@ export const CLIENT_LIMITS: Partial<Record<EndpointName, RateLimitRule>> = {
   translate: RATE_LIMITS.translate,
   importDictionary: RATE_LIMITS.import,
   importWords: RATE_LIMITS.import,
+  previewAnkiImport: RATE_LIMITS.import,
+  importAnki: RATE_LIMITS.import,
 };
 
 /** Registered after the access check, so a refused caller spends nothing. */

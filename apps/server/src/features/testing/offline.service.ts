@@ -11,7 +11,7 @@ import type { Caller } from '../../domain/caller';
 import type { OfflineTestingRepository, OwnWord } from './offline.repository';
 import { NEW_CARD_STATE, capForExam, gradeOf, review, type SchedulerSettings } from './scheduling';
 import type { TestingRepository, Tx } from './testing.repository';
-import { wordFields } from './testing.service';
+import { examplesOf, wordFields } from './testing.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Late answers older than this, by the device's clock, are too old to say anything of memory now. */
@@ -31,6 +31,7 @@ function toOfflineWord(item: TestSessionItem): OfflineWord {
     almost: item.almost === true,
     ...(item.dictionaryId === undefined ? {} : { dictionaryId: item.dictionaryId }),
     ...(item.contrast === undefined ? {} : { contrast: item.contrast }),
+    ...examplesOf(item),
     ...wordFields(item),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
-import { MASTERED_STABILITY_DAYS, type Language, type TesterOptions } from '@wordhoard/shared';
+import { MASTERED_STABILITY_DAYS, type ContentLanguage, type TesterOptions } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
 import {
@@ -98,12 +98,12 @@ function toCursor(row: {
     current: row.current,
   };
 }
-export type SnapshotWord = { id: string; term: string; definitions: string[] };
+export type SnapshotWord = { id: string; term: string; definitions: string[]; examples: string[] };
 /** The dictionary a snapshotted word comes from: its id and the languages it is shown in. */
 export type SnapshotSource = {
   dictionaryId: string;
-  fromLanguage: Language;
-  toLanguage: Language;
+  fromLanguage: ContentLanguage;
+  toLanguage: ContentLanguage;
   /** The dictionary's exam day (decision 0050), null without one. */
   examDate: string | null;
 };
@@ -176,7 +176,13 @@ export class TestingRepository {
     count: number,
   ): Promise<SnapshotWord[]> {
     const query = this.db
-      .select({ id: words.id, term: words.term, definitions: words.definitions, createdAt: words.createdAt })
+      .select({
+        id: words.id,
+        term: words.term,
+        definitions: words.definitions,
+        examples: words.examples,
+        createdAt: words.createdAt,
+      })
       .from(words)
       .where(and(eq(words.dictionaryId, dictionaryId), notSuspended))
       .orderBy(from === 'last' ? desc(words.createdAt) : asc(words.createdAt), asc(words.id));
@@ -187,7 +193,7 @@ export class TestingRepository {
   /** Words added since `since`, oldest first. */
   async wordsSince(dictionaryId: string, since: Date): Promise<SnapshotWord[]> {
     return this.db
-      .select({ id: words.id, term: words.term, definitions: words.definitions })
+      .select({ id: words.id, term: words.term, definitions: words.definitions, examples: words.examples })
       .from(words)
       .where(and(eq(words.dictionaryId, dictionaryId), gte(words.createdAt, since), notSuspended))
       .orderBy(asc(words.createdAt), asc(words.id));
@@ -496,7 +502,10 @@ export class TestingRepository {
     limit: number,
   ): Promise<(SnapshotWord & { card: StoredCard })[]> {
     const rows = await this.db
-      .select({ word: { id: words.id, term: words.term, definitions: words.definitions }, card: wordCards })
+      .select({
+        word: { id: words.id, term: words.term, definitions: words.definitions, examples: words.examples },
+        card: wordCards,
+      })
       .from(wordCards)
       .innerJoin(words, eq(words.id, wordCards.wordId))
       .where(
@@ -524,7 +533,7 @@ export class TestingRepository {
   ): Promise<(SnapshotWord & SnapshotSource & { reversed: boolean; card: StoredCard })[]> {
     const rows = await this.db
       .select({
-        word: { id: words.id, term: words.term, definitions: words.definitions },
+        word: { id: words.id, term: words.term, definitions: words.definitions, examples: words.examples },
         source: {
           dictionaryId: dictionaries.id,
           fromLanguage: dictionaries.fromLanguage,

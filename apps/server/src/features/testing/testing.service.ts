@@ -5,6 +5,7 @@ import {
   WEAK_TEST_MAX_DEFINITIONS,
   editDistance,
   findMatch,
+  firstCloze,
   gradeAnswer,
   normalizeAnswer,
   type AnswerBody,
@@ -94,7 +95,23 @@ function toItem(
     promptLanguage: reversed ? source.toLanguage : source.fromLanguage,
     answerLanguage: reversed ? source.fromLanguage : source.toLanguage,
     ...(source.examDate ? { examDate: source.examDate } : {}),
+    ...(word.examples.length > 0 ? { examples: word.examples } : {}),
   };
+}
+
+/**
+ * The cloze question of a word (decision 0060): asked through its first example sentence that
+ * holds the term, with the term blanked; the definitions stay as the hint and the term is the
+ * one answer, as in the "definitions → term" direction it counts for. Null when no sentence
+ * holds the term: the word is left out of the test.
+ */
+function toClozeItem(
+  word: SnapshotWord,
+  source: SnapshotSource,
+  card: StoredCard | null | undefined,
+): TestSessionItem | null {
+  const cloze = firstCloze(word.examples, word.term);
+  return cloze && { ...toItem(word, source, true, card), cloze };
 }
 
 /** The word's direction: its own, or for a test saved before items carried it, the test's. */
@@ -126,11 +143,35 @@ function reviewed(
 /** How the word is shown, when the snapshot says (tests saved before decision 0048 do not). */
 export function wordFields(
   item: ReportItem,
-): Pick<Report['items'][number], 'reversed' | 'promptLanguage' | 'answerLanguage'> {
+): Pick<Report['items'][number], 'reversed' | 'promptLanguage' | 'answerLanguage' | 'cloze'> {
   return {
     ...(item.reversed === undefined ? {} : { reversed: item.reversed }),
     ...(item.promptLanguage === undefined ? {} : { promptLanguage: item.promptLanguage }),
     ...(item.answerLanguage === undefined ? {} : { answerLanguage: item.answerLanguage }),
+    ...(item.cloze === undefined ? {} : { cloze: item.cloze }),
+  };
+}
+
+/** The word's example sentences, for a check, a skip or the report (left out when it has none). */
+export function examplesOf(item: Pick<TestSessionItem, 'examples'>): { examples?: string[] } {
+  return item.examples?.length ? { examples: item.examples } : {};
+}
+
+/** `change` with the word's example sentences on every result it gives (decision 0060). */
+function withExamples<R extends { next?: TestItem | null; examples?: string[] }>(
+  change: WordChange<R>,
+): WordChange<R> {
+  const add = (item: TestSessionItem, result: R): R => ({ ...result, ...examplesOf(item) });
+  return {
+    replay: (item, attempt) => {
+      const result = change.replay(item, attempt);
+      return result && add(item, result);
+    },
+    finished: (item) => add(item, change.finished(item)),
+    apply: async (item, test) => {
+      const outcome = await change.apply(item, test);
+      return { ...outcome, result: add(item, outcome.result) };
+    },
   };
 }
 
@@ -190,6 +231,7 @@ function toReport(
       leech: marks.leeches.has(item.wordId),
       suspended: marks.suspended.has(item.wordId),
       ...(item.dictionaryId === undefined ? {} : { dictionaryId: item.dictionaryId }),
+      ...examplesOf(item),
       ...wordFields(item),
     })),
   };
@@ -341,7 +383,9 @@ export class TestingService {
     /** The end of the learner's day: words due before it are due today. */
     endOfDay: Date,
   ): Promise<{ head: { dictionaryId: string | null; swap: boolean }; items: TestSessionItem[] }> {
-    const { dictionaryId, swap, range } = options;
+    const { dictionaryId, range } = options;
+    // A cloze test asks for the term: it is the "definitions → term" direction (decision 0060).
+    const swap = options.cloze === true || options.swap;
     if (dictionaryId === null) {
       const due = await this.repository.dueWordsOfUser(userId, endOfDay, DUE_TEST_MAX_WORDS);
       return {
@@ -354,9 +398,14 @@ export class TestingService {
     const head = { dictionaryId, swap };
     if (range.type === 'weak') return { head, items: await this.weakDefinitionItems(userId, source) };
     if (range.type === 'confusions') return { head, items: await this.pairItems(userId, source, swap) };
+    const itemOf = (word: SnapshotWord, card: StoredCard | null): TestSessionItem[] => {
+      if (!options.cloze) return [toItem(word, source, swap, card)];
+      const item = toClozeItem(word, source, card);
+      return item ? [item] : [];
+    };
     if (range.type === 'due') {
       const due = await this.repository.dueWords(dictionaryId, swap, endOfDay, DUE_TEST_MAX_WORDS);
-      return { head, items: due.map((word) => toItem(word, source, swap, word.card)) };
+      return { head, items: due.flatMap((word) => itemOf(word, word.card)) };
     }
     const words =
       range.type === 'quantity'
@@ -369,7 +418,7 @@ export class TestingService {
       ordered.map((word) => word.id),
       swap,
     );
-    return { head, items: ordered.map((word) => toItem(word, source, swap, cards.get(word.id) ?? null)) };
+    return { head, items: ordered.flatMap((word) => itemOf(word, cards.get(word.id) ?? null)) };
   }
 
   /**
@@ -460,124 +509,128 @@ export class TestingService {
    */
   async answer(caller: Caller, body: AnswerBody): Promise<AnswerResult> {
     const typed = body.answer;
-    return this.changeWord(caller, body, {
-      replay: (item, attempt) => (attempt.kind === 'skip' ? undefined : replayedAnswer(item, attempt)),
-      finished: (item) => {
-        const match = findMatch(typed, item.definitions);
-        return {
-          result: match ? 'correct' : 'wrong',
-          almost: match?.kind === 'almost',
-          answer: match ? match.definition : typed.trim(),
-          correctAnswers: item.definitions,
-          needAnswers: 0,
-          doneDefinitions: item.done,
-          status: 'wordFinished',
-          wordResult: finalResult(item),
-        };
-      },
-      apply: async (item, test) => {
-        const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
-        let match = findMatch(typed, remaining);
-        const repeat = findMatch(typed, item.done);
-        // Another word's answer is never accepted, not even as a near miss, and a wrong answer
-        // may be just that (a confusion): only then is the rest of the dictionary read.
-        let confusedWith: ConfusedWord | undefined;
-        // The word's own dictionary and direction: a test may mix them (decision 0048).
-        const dictionaryId = item.dictionaryId ?? test.dictionaryId;
-        if (match?.kind !== 'exact' && repeat?.kind !== 'exact' && dictionaryId !== null) {
-          const found = await this.otherWordAnswered(
-            dictionaryId,
-            reversedOf(test, item),
-            item,
-            typed,
-            remaining,
-          );
-          if (found) {
-            match = null;
-            confusedWith = found;
-          }
-        }
-        // A definition already accepted, typed again (a double submit, or a slip): not a
-        // mistake, and nothing to record. A new definition it matches exactly still wins.
-        if (repeat && (!match || (match.kind === 'almost' && repeat.kind === 'exact'))) {
+    return this.changeWord(
+      caller,
+      body,
+      withExamples<AnswerResult>({
+        replay: (item, attempt) => (attempt.kind === 'skip' ? undefined : replayedAnswer(item, attempt)),
+        finished: (item) => {
+          const match = findMatch(typed, item.definitions);
           return {
-            result: {
-              result: 'correct',
-              almost: repeat.kind === 'almost',
-              answer: repeat.definition,
-              correctAnswers: [repeat.definition],
-              needAnswers: item.definitions.length - item.done.length,
-              doneDefinitions: item.done,
-              status: 'alreadyEntered',
-              wordResult: null,
-            },
-          };
-        }
-        let changed: TestSessionItem;
-        let finished = false;
-        if (match) {
-          const done = [...item.done, match.definition];
-          finished = done.length === item.definitions.length;
-          changed = {
-            ...item,
-            done,
-            answers: record(item.answers, typed),
-            // A word needed help if it was checked wrong before being completed.
-            result: finished ? (item.mistakes > 0 ? 'wrong' : 'correct') : null,
-            ...(match.kind === 'almost' ? { almost: true } : {}),
-            attempts: remember(item, {
-              id: body.attemptId,
-              kind: match.kind === 'almost' ? 'almost' : 'correct',
-              done: done.length,
-            }),
-          };
-        } else {
-          const confusions = item.confusions ?? [];
-          const shown = confusedWith && { term: confusedWith.term, definitions: confusedWith.definitions };
-          changed = {
-            ...item,
-            answers: normalizeAnswer(typed) === '' ? item.answers : record(item.answers, typed),
-            mistakes: item.mistakes + 1,
-            // The check shows the answers: what is typed from now on was helped.
-            helpedAt: item.helpedAt ?? item.done.length,
-            ...(confusedWith && !confusions.includes(confusedWith.term)
-              ? { confusions: [...confusions, confusedWith.term].slice(-MAX_CONFUSIONS) }
-              : {}),
-            attempts: remember(item, {
-              id: body.attemptId,
-              kind: 'wrong',
-              done: item.done.length,
-              typed: typed.trim(),
-              ...(shown ? { confusedWith: shown } : {}),
-            }),
-          };
-        }
-        return {
-          item: changed,
-          finished,
-          log: {
-            definition: match?.definition ?? null,
-            typed: typed.trim(),
-            result: match ? (match.kind === 'almost' ? 'almost' : 'correct') : 'wrong',
-            confusedWordId: confusedWith?.id ?? null,
-          },
-          result: {
             result: match ? 'correct' : 'wrong',
             almost: match?.kind === 'almost',
-            // For an almost-right answer, the exact spelling to learn.
             answer: match ? match.definition : typed.trim(),
-            correctAnswers: match ? [match.definition] : item.definitions,
-            needAnswers: changed.definitions.length - changed.done.length,
-            doneDefinitions: changed.done,
-            status: 'applied',
-            wordResult: changed.result,
-            ...(confusedWith
-              ? { confusedWith: { term: confusedWith.term, definitions: confusedWith.definitions } }
-              : {}),
-          },
-        };
-      },
-    });
+            correctAnswers: item.definitions,
+            needAnswers: 0,
+            doneDefinitions: item.done,
+            status: 'wordFinished',
+            wordResult: finalResult(item),
+          };
+        },
+        apply: async (item, test) => {
+          const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
+          let match = findMatch(typed, remaining);
+          const repeat = findMatch(typed, item.done);
+          // Another word's answer is never accepted, not even as a near miss, and a wrong answer
+          // may be just that (a confusion): only then is the rest of the dictionary read.
+          let confusedWith: ConfusedWord | undefined;
+          // The word's own dictionary and direction: a test may mix them (decision 0048).
+          const dictionaryId = item.dictionaryId ?? test.dictionaryId;
+          if (match?.kind !== 'exact' && repeat?.kind !== 'exact' && dictionaryId !== null) {
+            const found = await this.otherWordAnswered(
+              dictionaryId,
+              reversedOf(test, item),
+              item,
+              typed,
+              remaining,
+            );
+            if (found) {
+              match = null;
+              confusedWith = found;
+            }
+          }
+          // A definition already accepted, typed again (a double submit, or a slip): not a
+          // mistake, and nothing to record. A new definition it matches exactly still wins.
+          if (repeat && (!match || (match.kind === 'almost' && repeat.kind === 'exact'))) {
+            return {
+              result: {
+                result: 'correct',
+                almost: repeat.kind === 'almost',
+                answer: repeat.definition,
+                correctAnswers: [repeat.definition],
+                needAnswers: item.definitions.length - item.done.length,
+                doneDefinitions: item.done,
+                status: 'alreadyEntered',
+                wordResult: null,
+              },
+            };
+          }
+          let changed: TestSessionItem;
+          let finished = false;
+          if (match) {
+            const done = [...item.done, match.definition];
+            finished = done.length === item.definitions.length;
+            changed = {
+              ...item,
+              done,
+              answers: record(item.answers, typed),
+              // A word needed help if it was checked wrong before being completed.
+              result: finished ? (item.mistakes > 0 ? 'wrong' : 'correct') : null,
+              ...(match.kind === 'almost' ? { almost: true } : {}),
+              attempts: remember(item, {
+                id: body.attemptId,
+                kind: match.kind === 'almost' ? 'almost' : 'correct',
+                done: done.length,
+              }),
+            };
+          } else {
+            const confusions = item.confusions ?? [];
+            const shown = confusedWith && { term: confusedWith.term, definitions: confusedWith.definitions };
+            changed = {
+              ...item,
+              answers: normalizeAnswer(typed) === '' ? item.answers : record(item.answers, typed),
+              mistakes: item.mistakes + 1,
+              // The check shows the answers: what is typed from now on was helped.
+              helpedAt: item.helpedAt ?? item.done.length,
+              ...(confusedWith && !confusions.includes(confusedWith.term)
+                ? { confusions: [...confusions, confusedWith.term].slice(-MAX_CONFUSIONS) }
+                : {}),
+              attempts: remember(item, {
+                id: body.attemptId,
+                kind: 'wrong',
+                done: item.done.length,
+                typed: typed.trim(),
+                ...(shown ? { confusedWith: shown } : {}),
+              }),
+            };
+          }
+          return {
+            item: changed,
+            finished,
+            log: {
+              definition: match?.definition ?? null,
+              typed: typed.trim(),
+              result: match ? (match.kind === 'almost' ? 'almost' : 'correct') : 'wrong',
+              confusedWordId: confusedWith?.id ?? null,
+            },
+            result: {
+              result: match ? 'correct' : 'wrong',
+              almost: match?.kind === 'almost',
+              // For an almost-right answer, the exact spelling to learn.
+              answer: match ? match.definition : typed.trim(),
+              correctAnswers: match ? [match.definition] : item.definitions,
+              needAnswers: changed.definitions.length - changed.done.length,
+              doneDefinitions: changed.done,
+              status: 'applied',
+              wordResult: changed.result,
+              ...(confusedWith
+                ? { confusedWith: { term: confusedWith.term, definitions: confusedWith.definitions } }
+                : {}),
+            },
+          };
+        },
+      }),
+    );
   }
 
   /**
@@ -610,62 +663,66 @@ export class TestingService {
    * nothing left to type.
    */
   async override(caller: Caller, body: OverrideBody): Promise<AnswerResult> {
-    return this.changeWord(caller, body, {
-      replay: (item, attempt) => (attempt.kind === 'override' ? replayedAnswer(item, attempt) : undefined),
-      finished: () => {
-        throw new AppError('NOT_OVERRIDABLE');
-      },
-      apply: (item) => {
-        const wrong = item.attempts?.find(
-          (attempt) => attempt.id === body.overrides && attempt.kind === 'wrong' && !attempt.overridden,
-        );
-        const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
-        const typed = wrong?.typed ?? '';
-        const given = normalizeAnswer(typed);
-        if (!wrong || remaining.length === 0 || given === '') throw new AppError('NOT_OVERRIDABLE');
-        // The definition the learner meant: the remaining one nearest to what they typed.
-        const distance = (definition: string) => editDistance(given, normalizeAnswer(definition));
-        const definition = remaining.reduce((best, candidate) =>
-          distance(candidate) < distance(best) ? candidate : best,
-        );
-        const done = [...item.done, definition];
-        const mistakes = Math.max(0, item.mistakes - 1);
-        const finished = done.length === item.definitions.length;
-        // With no wrong check left standing, nothing typed was helped.
-        const { helpedAt, ...rest } = item;
-        const changed: TestSessionItem = {
-          ...rest,
-          ...(mistakes > 0 && helpedAt !== undefined ? { helpedAt } : {}),
-          done,
-          mistakes,
-          result: finished ? (mistakes > 0 ? 'wrong' : 'correct') : null,
-          attempts: remember(
-            {
-              ...item,
-              attempts: item.attempts?.map((attempt) =>
-                attempt === wrong ? { ...attempt, overridden: true } : attempt,
-              ),
+    return this.changeWord(
+      caller,
+      body,
+      withExamples<AnswerResult>({
+        replay: (item, attempt) => (attempt.kind === 'override' ? replayedAnswer(item, attempt) : undefined),
+        finished: () => {
+          throw new AppError('NOT_OVERRIDABLE');
+        },
+        apply: (item) => {
+          const wrong = item.attempts?.find(
+            (attempt) => attempt.id === body.overrides && attempt.kind === 'wrong' && !attempt.overridden,
+          );
+          const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
+          const typed = wrong?.typed ?? '';
+          const given = normalizeAnswer(typed);
+          if (!wrong || remaining.length === 0 || given === '') throw new AppError('NOT_OVERRIDABLE');
+          // The definition the learner meant: the remaining one nearest to what they typed.
+          const distance = (definition: string) => editDistance(given, normalizeAnswer(definition));
+          const definition = remaining.reduce((best, candidate) =>
+            distance(candidate) < distance(best) ? candidate : best,
+          );
+          const done = [...item.done, definition];
+          const mistakes = Math.max(0, item.mistakes - 1);
+          const finished = done.length === item.definitions.length;
+          // With no wrong check left standing, nothing typed was helped.
+          const { helpedAt, ...rest } = item;
+          const changed: TestSessionItem = {
+            ...rest,
+            ...(mistakes > 0 && helpedAt !== undefined ? { helpedAt } : {}),
+            done,
+            mistakes,
+            result: finished ? (mistakes > 0 ? 'wrong' : 'correct') : null,
+            attempts: remember(
+              {
+                ...item,
+                attempts: item.attempts?.map((attempt) =>
+                  attempt === wrong ? { ...attempt, overridden: true } : attempt,
+                ),
+              },
+              { id: body.attemptId, kind: 'override', done: done.length },
+            ),
+          };
+          return {
+            item: changed,
+            finished,
+            log: { definition, typed, result: 'overridden' },
+            result: {
+              result: 'correct',
+              almost: false,
+              answer: definition,
+              correctAnswers: [definition],
+              needAnswers: changed.definitions.length - changed.done.length,
+              doneDefinitions: changed.done,
+              status: 'applied',
+              wordResult: changed.result,
             },
-            { id: body.attemptId, kind: 'override', done: done.length },
-          ),
-        };
-        return {
-          item: changed,
-          finished,
-          log: { definition, typed, result: 'overridden' },
-          result: {
-            result: 'correct',
-            almost: false,
-            answer: definition,
-            correctAnswers: [definition],
-            needAnswers: changed.definitions.length - changed.done.length,
-            doneDefinitions: changed.done,
-            status: 'applied',
-            wordResult: changed.result,
-          },
-        };
-      },
-    });
+          };
+        },
+      }),
+    );
   }
 
   /**
@@ -673,30 +730,34 @@ export class TestingService {
    * failed. The same rules as `answer`: the current word only, once.
    */
   async skip(caller: Caller, target: AnswerTarget): Promise<SkipResult> {
-    return this.changeWord<SkipResult>(caller, target, {
-      replay: (item, attempt) =>
-        attempt.kind === 'skip'
-          ? { answer: item.definitions, status: 'applied', wordResult: finalResult(item) }
-          : undefined,
-      finished: (item) => ({
-        answer: item.definitions,
-        status: 'wordFinished',
-        wordResult: finalResult(item),
+    return this.changeWord<SkipResult>(
+      caller,
+      target,
+      withExamples<SkipResult>({
+        replay: (item, attempt) =>
+          attempt.kind === 'skip'
+            ? { answer: item.definitions, status: 'applied', wordResult: finalResult(item) }
+            : undefined,
+        finished: (item) => ({
+          answer: item.definitions,
+          status: 'wordFinished',
+          wordResult: finalResult(item),
+        }),
+        apply: (item) => {
+          const result = item.mistakes > 0 ? 'wrong' : 'skipped';
+          return {
+            item: {
+              ...item,
+              result,
+              attempts: remember(item, { id: target.attemptId, kind: 'skip', done: item.done.length }),
+            },
+            finished: true,
+            log: { definition: null, typed: null, result: 'skipped' },
+            result: { answer: item.definitions, status: 'applied', wordResult: result },
+          };
+        },
       }),
-      apply: (item) => {
-        const result = item.mistakes > 0 ? 'wrong' : 'skipped';
-        return {
-          item: {
-            ...item,
-            result,
-            attempts: remember(item, { id: target.attemptId, kind: 'skip', done: item.done.length }),
-          },
-          finished: true,
-          log: { definition: null, typed: null, result: 'skipped' },
-          result: { answer: item.definitions, status: 'applied', wordResult: result },
-        };
-      },
-    });
+    );
   }
 
   /**

@@ -161,7 +161,7 @@ export class WeakSpotsRepository {
   async activeWords(dictionaryId: string, wordIds: string[]): Promise<Map<string, SnapshotWord>> {
     if (wordIds.length === 0) return new Map();
     const rows = await this.db
-      .select({ id: words.id, term: words.term, definitions: words.definitions })
+      .select({ id: words.id, term: words.term, definitions: words.definitions, examples: words.examples })
       .from(words)
       .where(
         and(eq(words.dictionaryId, dictionaryId), inArray(words.id, wordIds), isNull(words.suspendedAt)),

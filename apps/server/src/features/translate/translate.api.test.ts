@@ -72,3 +72,99 @@ describe(`translation (${testDriver})`, () => {
     }
   });
 });
+
+describe(`translation language pairs (${testDriver})`, () => {
+  it('asks the service for its list once, however many requests arrive together', async () => {
+    const pairStub = new TranslateStub();
+    pairStub.languages = [{ code: 'en', name: 'English', targets: ['de'] }];
+    // The list answers slowly, so that every request arrives while it is being fetched.
+    pairStub.delayMs = 300;
+    const app = await createTestApp({ env: { TRANSLATE_URL: await pairStub.start() } });
+    try {
+      const user = await createUser(app.app);
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          app.app.inject({
+            method: 'GET',
+            url: '/api/translation-languages',
+            headers: { cookie: user.cookie },
+          }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(new Set(responses.map((response) => response.body)).size).toBe(1);
+      expect(pairStub.languageRequests).toBe(1);
+    } finally {
+      await app.close();
+      await pairStub.stop();
+    }
+  });
+
+  it('offers only the pairs the service lists, and asks the service for no other', async () => {
+    const pairStub = new TranslateStub();
+    pairStub.languages = [
+      { code: 'en', name: 'English', targets: ['en', 'ja', 'ar'] },
+      { code: 'ja', name: 'Japanese', targets: ['en', 'ja'] },
+      { code: 'ar', name: 'Arabic', targets: ['en'] },
+    ];
+    pairStub.dictionary['ja:en:猫'] = { translatedText: 'cat' };
+    const app = await createTestApp({ env: { TRANSLATE_URL: await pairStub.start() } });
+    try {
+      const user = await createUser(app.app);
+      const languages = await app.app.inject({
+        method: 'GET',
+        url: '/api/translation-languages',
+        headers: { cookie: user.cookie },
+      });
+      expect(languages.statusCode).toBe(200);
+      expect(languages.json()).toEqual({ pairs: { en: ['ja', 'ar'], ja: ['en'], ar: ['en'] } });
+
+      expect((await translate(app, '猫', 'fromLanguage=ja&toLanguage=en', user.cookie)).json()).toEqual({
+        translations: ['cat'],
+      });
+      // Arabic → Ukrainian is not offered: no suggestions, and no request upstream.
+      const before = pairStub.requests.length;
+      const unsupported = await translate(app, 'كتاب', 'fromLanguage=ar&toLanguage=uk', user.cookie);
+      expect(unsupported.statusCode).toBe(200);
+      expect(unsupported.json()).toEqual({ translations: [] });
+      expect(pairStub.requests.length).toBe(before);
+      // The list is read once and kept, also by requests that arrive together.
+      await Promise.all(
+        Array.from({ length: 5 }, () =>
+          app.app.inject({
+            method: 'GET',
+            url: '/api/translation-languages',
+            headers: { cookie: user.cookie },
+          }),
+        ),
+      );
+      expect(pairStub.languageRequests).toBe(1);
+    } finally {
+      await app.close();
+      await pairStub.stop();
+    }
+  });
+
+  it('tries every pair when the service has no language list', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/translation-languages',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ pairs: null });
+    expect((await translate(t, 'house')).json()).toEqual({ translations: ['Haus', 'Gebäude'] });
+  });
+
+  it('accepts any ISO 639-1 pair and refuses an unknown code with a localized 400', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/translate/house?fromLanguage=ja&toLanguage=qq`,
+      headers: { cookie, 'accept-language': 'pl' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      details: [{ path: 'querystring.toLanguage', message: 'Wybierz język z listy' }],
+    });
+  });
+});

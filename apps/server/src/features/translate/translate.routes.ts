@@ -6,4 +6,5 @@ export function registerTranslateRoutes(app: FastifyInstance, deps: { translate:
   route(app, 'translate', async ({ params, query }) => ({
     translations: await deps.translate.translate(params.word, query.fromLanguage, query.toLanguage),
   }));
+  route(app, 'translationLanguages', async () => ({ pairs: await deps.translate.pairs() }));
 }

@@ -1,9 +1,30 @@
-import type { Language } from '@wordhoard/shared';
+import type { ContentLanguage } from '@wordhoard/shared';
 import { AppError } from '../../domain/errors';
 
 const TIMEOUT_MS = 5_000;
 const CACHE_SIZE = 500;
 const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+const LANGUAGES_RETRY_MS = 60 * 1000;
+
+/** `{ ja: ['en', …], … }` from LibreTranslate's language list; null when it is not one. */
+function readPairs(value: unknown): Record<string, string[]> | null {
+  if (!Array.isArray(value)) return null;
+  const codes = value
+    .map((entry: unknown) =>
+      typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {},
+    )
+    .filter((entry) => typeof entry.code === 'string');
+  if (codes.length === 0) return null;
+  const all = codes.map((entry) => entry.code as string);
+  const pairs: Record<string, string[]> = {};
+  for (const entry of codes) {
+    const targets = Array.isArray(entry.targets)
+      ? entry.targets.filter((target): target is string => typeof target === 'string')
+      : all;
+    pairs[entry.code as string] = targets.filter((target) => target !== entry.code);
+  }
+  return pairs;
+}
 
 interface LibreTranslateAnswer {
   translatedText?: unknown;
@@ -26,11 +47,57 @@ export class TranslateService {
     return this.options.url !== undefined;
   }
 
-  async translate(word: string, from: Language, to: Language): Promise<string[]> {
+  private languageList: { pairs: Record<string, string[]> | null; expiresAt: number } | undefined;
+  /** The list being fetched: requests meanwhile wait for it instead of asking again. */
+  private languageRequest: Promise<Record<string, string[]> | null> | undefined;
+
+  /**
+   * The pairs the service translates, by source language (LibreTranslate's GET /languages:
+   * `[{ code, targets }]`), kept for a day. Null when the service does not say (an older or
+   * another compatible API): then every pair is tried, as before decision 0059.
+   */
+  async pairs(): Promise<Record<string, string[]> | null> {
+    const { url } = this.options;
+    if (!url) throw new AppError('TRANSLATION_UNAVAILABLE');
+    const now = this.clock().getTime();
+    if (this.languageList && this.languageList.expiresAt > now) return this.languageList.pairs;
+    this.languageRequest ??= this.fetchPairs(url, now).finally(() => {
+      this.languageRequest = undefined;
+    });
+    return this.languageRequest;
+  }
+
+  private async fetchPairs(url: string, now: number): Promise<Record<string, string[]> | null> {
+    let pairs: Record<string, string[]> | null = null;
+    let ttl = CACHE_TTL_MS;
+    try {
+      const response = await fetch(new URL('languages', url.endsWith('/') ? url : `${url}/`), {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (response.ok) pairs = readPairs(await response.json());
+    } catch {
+      // Unreachable: ask again soon rather than in a day.
+      ttl = LANGUAGES_RETRY_MS;
+    }
+    this.languageList = { pairs, expiresAt: now + ttl };
+    return pairs;
+  }
+
+  /** Whether the service translates `from` → `to` (true when it does not say). */
+  async supports(from: ContentLanguage, to: ContentLanguage): Promise<boolean> {
+    if (from === to) return true;
+    const pairs = await this.pairs();
+    return pairs === null || (pairs[from]?.includes(to) ?? false);
+  }
+
+  async translate(word: string, from: ContentLanguage, to: ContentLanguage): Promise<string[]> {
     const { url, apiKey } = this.options;
     if (!url) throw new AppError('TRANSLATION_UNAVAILABLE');
     const text = word.trim();
     if (from === to || text === '') return [text];
+    // A pair the service does not know has no suggestions: no request to fail (decision 0059).
+    if (!(await this.supports(from, to))) return [];
 
     const key = `${from}:${to}:${text.toLocaleLowerCase()}`;
     const now = this.clock().getTime();

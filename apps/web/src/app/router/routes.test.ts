@@ -38,8 +38,16 @@ const SPEC_ROUTES = [
   '/policy/terms-of-use',
   '*',
 ];
-/** Screens beyond SPEC §2: import, and a guest keeping their words (decision 0012). */
-const PORTABILITY_ROUTES = ['/dictionaries/import', '/dictionaries/{dictionaryId}/import', '/account/create'];
+/**
+ * Screens beyond SPEC §2: import (from Anki too, decision 0061), and a guest keeping their words
+ * (decision 0012).
+ */
+const PORTABILITY_ROUTES = [
+  '/dictionaries/import',
+  '/dictionaries/{dictionaryId}/import',
+  '/dictionaries/{dictionaryId}/import/anki',
+  '/account/create',
+];
 /**
  * Screens beyond the spec (spaced repetition, decision 0011: progress, editing one word from the
  * report; the account's goal, streak and heatmap, decision 0053; the page of a reminder mail's

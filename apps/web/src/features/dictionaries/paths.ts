@@ -6,6 +6,7 @@ export const editWordsPath = (dictionaryId: string) => generatePath(PATHS.editWo
 export const editInfoPath = (dictionaryId: string) =>
   generatePath(PATHS.editDictionaryInfo, { dictionaryId });
 export const importWordsPath = (dictionaryId: string) => generatePath(PATHS.importWords, { dictionaryId });
+export const importAnkiPath = (dictionaryId: string) => generatePath(PATHS.importAnki, { dictionaryId });
 export const editWordPath = (dictionaryId: string, wordId: string) =>
   generatePath(PATHS.editWord, { dictionaryId, wordId });
 export const progressPath = (dictionaryId: string) =>

@@ -17,6 +17,7 @@ export const dictionariesRoutes: readonly AppRoute[] = [
     Screen: lazyScreen(() => import('./screens/ImportPage')),
   },
   { path: PATHS.importWords, access: 'member', Screen: lazyScreen(() => import('./screens/ImportPage')) },
+  { path: PATHS.importAnki, access: 'member', Screen: lazyScreen(() => import('./screens/AnkiImportPage')) },
   { path: PATHS.dictionary, access: 'member', Screen: lazyScreen(() => import('./screens/DictionaryPage')) },
   { path: PATHS.editWords, access: 'member', Screen: lazyScreen(() => import('./screens/EditWordsPage')) },
   { path: PATHS.editWord, access: 'member', Screen: lazyScreen(() => import('./screens/EditWordPage')) },

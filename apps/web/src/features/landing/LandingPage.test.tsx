@@ -71,8 +71,7 @@ describe('the landing page', () => {
     expect(screen.getByText(/Collect words in seven languages/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/menu');
 
-    // Swiper arrives lazily; a busy machine can take a while to load it.
-    const slider = await screen.findByTestId('how-to-slider', {}, { timeout: 10_000 });
+    const slider = screen.getByTestId('how-to-slider');
     for (const header of ['Build your dictionaries', 'Test yourself', 'Stay organised']) {
       expect(within(slider).getByRole('heading', { level: 3, name: header })).toBeInTheDocument();
     }
@@ -85,7 +84,7 @@ describe('the landing page', () => {
     }
 
     // Our own recording, not the external player.
-    const videos = await screen.findByTestId('video-slider', {}, { timeout: 10_000 });
+    const videos = screen.getByTestId('video-slider');
     const video = within(videos).getByLabelText('Wordhoard tutorial video');
     expect(video.tagName).toBe('VIDEO');
     expect(video.querySelector('source')).toHaveAttribute('src', '/tutorial/tutorial-desktop.webm');
@@ -139,23 +138,39 @@ describe('the landing page', () => {
     }
   });
 
-  it('until Swiper has loaded, shows the first slide in its place and hides the others from everyone', async () => {
+  it('the slider is there at once: arrows go round, bullets mark the current slide, arrow keys move it', async () => {
     restoreViewport = stubViewport(412);
-    await renderLanding(server, browser);
+    const { user } = await renderLanding(server, browser);
 
-    // Swiper waits for the page's load and an idle moment; the fallback is there at once.
-    const howTo = screen.getByRole('region', { name: 'How it works' });
-    expect(screen.queryByTestId('how-to-slider')).toBeNull();
-    expect(within(howTo).getByRole('heading', { level: 3, name: 'Build your dictionaries' })).toBeVisible();
-    expect(within(howTo).queryByRole('heading', { level: 3, name: 'Test yourself' })).toBeNull();
-    expect(within(howTo).queryByRole('heading', { level: 3, name: 'Stay organised' })).toBeNull();
-    // The other slides are laid out (the tallest sets the height), inert and hidden.
-    const hidden = [...howTo.querySelectorAll('[aria-hidden="true"]')];
-    expect(hidden).toHaveLength(2);
-    for (const slide of hidden) expect(slide).toHaveAttribute('inert');
-    expect(howTo.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+    const slider = screen.getByTestId('how-to-slider');
+    expect(slider).toHaveAttribute('aria-roledescription', 'carousel');
+    const slides = within(slider).getAllByRole('group');
+    expect(slides.map((slide) => slide.getAttribute('aria-label'))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
+    expect(slides[0]).toHaveAttribute('aria-roledescription', 'slide');
+    // The first slide's picture is the largest paint: fetched first.
+    expect(slider.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+    const bullet = (index: number) => within(slider).getByRole('button', { name: `Go to slide ${index}` });
+    expect(bullet(1)).toHaveAttribute('aria-current', 'true');
 
-    await screen.findByTestId('how-to-slider', {}, { timeout: 10_000 });
+    await user.click(within(slider).getByRole('button', { name: 'Previous slide' }));
+    expect(slider).toHaveAttribute('data-current-slide', 'organization');
+    expect(bullet(3)).toHaveAttribute('aria-current', 'true');
+    expect(bullet(1)).not.toHaveAttribute('aria-current');
+
+    await user.click(within(slider).getByRole('button', { name: 'Next slide' }));
+    expect(slider).toHaveAttribute('data-current-slide', 'dictionary');
+
+    await user.click(bullet(2));
+    expect(slider).toHaveAttribute('data-current-slide', 'testing');
+    await user.keyboard('{ArrowRight}');
+    expect(slider).toHaveAttribute('data-current-slide', 'organization');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(slider).toHaveAttribute('data-current-slide', 'dictionary');
+
+    // One slide: no controls.
+    expect(
+      within(screen.getByTestId('video-slider')).queryByRole('button', { name: 'Next slide' }),
+    ).toBeNull();
   });
 
   it('on desktop, a flag switches the interface at once and remembers the choice', async () => {

@@ -1,13 +1,11 @@
 import { ArrowRight } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readRuntimeConfig } from '../../shared/config/runtimeConfig';
-import { afterLoadWhenIdle } from '../../shared/lib/afterLoadWhenIdle';
-import { cx } from '../../shared/lib/classNames';
 import { PATHS } from '../../shared/routing';
 import { Button, useDocumentTitle } from '../../shared/ui';
 import { LanguagePicker } from '../../shared/ui/LanguagePicker/LanguagePicker';
-import type { SliderMessages, SliderSlide } from '../../shared/ui/Slider/Slider';
+import { Slider, type SliderMessages } from '../../shared/ui/Slider/Slider';
 import { HowToSlideCard } from './components/HowToSlideCard';
 import { ReviewCard } from './components/ReviewCard';
 import { TutorialVideo } from './components/TutorialVideo';
@@ -16,74 +14,6 @@ import { FIVE_STARS_IMAGE, HOW_TO_SLIDES, REVIEWS } from './content';
 import styles from './LandingPage.module.css';
 import { useInterfaceLanguage } from './useInterfaceLanguage';
 
-// Swiper arrives with the slider, after the page's own content: it is not in the initial bundle.
-const loadSlider = () => import('../../shared/ui/Slider/Slider');
-const Slider = lazy(loadSlider);
-
-/**
- * Whether the sliders may load Swiper: once the page has loaded and the browser is idle. The
- * fallback looks exactly like the slider, so the first screen (its largest paint, the first
- * slide's picture) does not wait for Swiper's 28 KB, nor share the network with it.
- */
-function useSwiperWhenIdle(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(
-    () =>
-      afterLoadWhenIdle(() => {
-        void loadSlider().then(
-          () => setReady(true),
-          () => setReady(true), // the lazy component shows the error where the slider would be
-        );
-      }),
-    [],
-  );
-  return ready;
-}
-
-/**
- * Until Swiper has loaded, the first slide stands where the slider will be, in Swiper's exact
- * box so that nothing moves when it arrives: as tall as the tallest slide (Swiper gives every
- * slide that height; the others are laid out, hidden, in the same cell) and with room for the
- * arrows and bullets only when Swiper will show them (more than one slide).
- */
-function SliderFallback({ slides }: { slides: readonly SliderSlide[] }) {
-  return (
-    <div className={cx(styles.sliderFallback, slides.length > 1 && styles.sliderFallbackControls)}>
-      {slides.map((slide, index) => (
-        <div
-          key={slide.id}
-          className={styles.sliderFallbackSlide}
-          aria-hidden={index > 0 || undefined}
-          inert={index > 0 || undefined}
-        >
-          {slide.content}
-        </div>
-      ))}
-    </div>
-  );
-}
-
-function LazySlider(props: {
-  label: string;
-  slides: readonly SliderSlide[];
-  messages: SliderMessages;
-  testId: string;
-  /** False until Swiper may load (useSwiperWhenIdle): the fallback stands in. */
-  load: boolean;
-}) {
-  if (!props.load) return <SliderFallback slides={props.slides} />;
-  return (
-    <Suspense fallback={<SliderFallback slides={props.slides} />}>
-      <Slider
-        label={props.label}
-        slides={props.slides}
-        messages={props.messages}
-        data-testid={props.testId}
-      />
-    </Suspense>
-  );
-}
-
 /** Welcome (SPEC §1): title, motto, the way in, how-to slides, the tutorial and reviews. */
 export default function LandingPage() {
   const { t } = useTranslation();
@@ -91,15 +21,13 @@ export default function LandingPage() {
   const [playingVideo, setPlayingVideo] = useState<string | null>(null);
   // Uploads on the video host when the deployment names them; otherwise our own recording.
   const [externalVideo] = useState(() => readRuntimeConfig().tutorialVideo);
-  const loadSwiper = useSwiperWhenIdle();
   useDocumentTitle(t('Landing.Title'));
 
   const messages: SliderMessages = {
     previous: t('Landing.Slider.Previous'),
     next: t('Landing.Slider.Next'),
-    // Swiper fills these placeholders in itself.
-    goTo: t('Landing.Slider.GoTo', { index: '{{index}}' }),
-    slideLabel: t('Landing.Slider.SlideLabel', { index: '{{index}}', slidesLength: '{{slidesLength}}' }),
+    goTo: (index) => t('Landing.Slider.GoTo', { index }),
+    slideLabel: (index, slidesLength) => t('Landing.Slider.SlideLabel', { index, slidesLength }),
     roleDescription: t('Landing.Slider.Carousel'),
     slideRoleDescription: t('Landing.Slider.Slide'),
   };
@@ -166,12 +94,11 @@ export default function LandingPage() {
           </h2>
           <p className={styles.sectionLead}>{t('Landing.HowTo.Lead')}</p>
         </div>
-        <LazySlider
+        <Slider
           label={t('Landing.HowTo.Title')}
           slides={howToSlides}
           messages={messages}
-          testId="how-to-slider"
-          load={loadSwiper}
+          data-testid="how-to-slider"
         />
       </section>
 
@@ -181,12 +108,11 @@ export default function LandingPage() {
             {t('Landing.Video.Title')}
           </h2>
         </div>
-        <LazySlider
+        <Slider
           label={t('Landing.Video.Title')}
           slides={videoSlides}
           messages={messages}
-          testId="video-slider"
-          load={loadSwiper}
+          data-testid="video-slider"
         />
       </section>
 

@@ -65,7 +65,8 @@ export function startI18n(options: CreateI18nOptions = {}): { i18n: I18n; ready:
     fallbackLng: DEFAULT_LANGUAGE,
     ns: ['translation'],
     defaultNS: 'translation',
-    detection: DETECTION,
+    // A copy: the detector fills its defaults into the object it is given.
+    detection: { ...DETECTION },
     interpolation: { escapeValue: false }, // React escapes what it renders.
     returnEmptyString: false,
   });

@@ -30,6 +30,7 @@ export const PATHS = {
   /** Import into a new dictionary / into this one (docs/decisions/0012-data-portability.md). */
   importDictionary: '/dictionaries/import',
   importWords: '/dictionaries/:dictionaryId/import',
+  importAnki: '/dictionaries/:dictionaryId/import/anki',
   editWord: '/dictionaries/:dictionaryId/words/:wordId/edit',
   dictionaryProgress: '/dictionaries/:dictionaryId/progress',
   createTester: '/createTester',

@@ -6,16 +6,34 @@ function synthesis(): SpeechSynthesis | undefined {
 }
 
 /**
- * The voice for `language` (a BCP-47 tag such as "de" or "pt-BR"): one whose tag starts with it,
+ * Other tags voices carry for a language: Norwegian voices say "nb" (Bokmål), older Android and
+ * Java ones the withdrawn codes "iw" (Hebrew), "in" (Indonesian) and "ji" (Yiddish).
+ */
+const VOICE_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  no: ['nb', 'nn'],
+  nb: ['no'],
+  he: ['iw'],
+  id: ['in'],
+  yi: ['ji'],
+};
+
+/**
+ * The voice for `language` (a BCP-47 tag such as "de" or "pt-BR", or any ISO 639-1 code of a
+ * dictionary, decision 0059): one whose tag starts with it (or with another code for it),
  * preferring the exact tag, then a voice on the device (it works offline), then the default.
+ * None when the device has no voice for the language: the speak button is then not offered,
+ * rather than reading Japanese with an English voice.
  */
 export function pickVoice(
   voices: readonly SpeechSynthesisVoice[],
   language: string,
 ): SpeechSynthesisVoice | null {
   const wanted = language.toLowerCase();
+  const tags = [wanted, ...(VOICE_ALIASES[wanted] ?? [])];
   const tagOf = (voice: SpeechSynthesisVoice) => voice.lang.toLowerCase().replaceAll('_', '-');
-  const matching = voices.filter((voice) => tagOf(voice) === wanted || tagOf(voice).startsWith(`${wanted}-`));
+  const matching = voices.filter((voice) =>
+    tags.some((tag) => tagOf(voice) === tag || tagOf(voice).startsWith(`${tag}-`)),
+  );
   const score = (voice: SpeechSynthesisVoice) =>
     (tagOf(voice) === wanted ? 4 : 0) + (voice.localService ? 2 : 0) + (voice.default ? 1 : 0);
   return [...matching].sort((a, b) => score(b) - score(a))[0] ?? null;

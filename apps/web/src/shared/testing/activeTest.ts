@@ -1,5 +1,6 @@
-import { languageSchema, testerOptionsSchema, type Language, type TesterOptions } from '@wordhoard/shared';
-import { z } from 'zod';
+// No zod here: the main menu imports this module, and the schemas would double its start-up
+// JavaScript. Reading the stored test back (with validation) is ./readActiveTest.ts.
+import type { ContentLanguage, TesterOptions } from '@wordhoard/shared';
 
 /**
  * What the browser remembers about the test it started: the options (for "try again" and as
@@ -13,19 +14,13 @@ export interface ActiveTest {
   userId: string;
   options: TesterOptions;
   /** The language of what is shown: the terms, or the definitions when swapped. */
-  promptLanguage?: Language;
+  promptLanguage?: ContentLanguage;
   /** The language the learner types in: the definitions, or the terms when swapped. */
-  answerLanguage?: Language;
+  answerLanguage?: ContentLanguage;
 }
 
-const activeTestSchema = z.object({
-  userId: z.string(),
-  options: testerOptionsSchema,
-  promptLanguage: languageSchema.optional(),
-  answerLanguage: languageSchema.optional(),
-});
-
-const STORAGE_KEY = 'wordhoard.testing.activeTest';
+/** Where the tab keeps it (sessionStorage); read back by ./readActiveTest.ts. */
+export const ACTIVE_TEST_STORAGE_KEY = 'wordhoard.testing.activeTest';
 
 /** The test of the due words of every dictionary, both directions (decision 0048). */
 export const EVERY_DICTIONARY_DUE: TesterOptions = {
@@ -36,7 +31,7 @@ export const EVERY_DICTIONARY_DUE: TesterOptions = {
 
 /** The prompt and answer languages of a test on a dictionary of `from` terms and `to` definitions. */
 export function testLanguages(
-  dictionary: { fromLanguage: Language; toLanguage: Language },
+  dictionary: { fromLanguage: ContentLanguage; toLanguage: ContentLanguage },
   swap: boolean,
 ): Required<Pick<ActiveTest, 'promptLanguage' | 'answerLanguage'>> {
   return swap
@@ -44,23 +39,9 @@ export function testLanguages(
     : { promptLanguage: dictionary.fromLanguage, answerLanguage: dictionary.toLanguage };
 }
 
-/** The test `userId` started in this tab, if the tab remembers one. */
-export function readActiveTest(userId: string | undefined): ActiveTest | null {
-  if (userId === undefined) return null;
-  try {
-    const raw = window.sessionStorage.getItem(STORAGE_KEY);
-    if (raw === null) return null;
-    const parsed = activeTestSchema.safeParse(JSON.parse(raw));
-    return parsed.success && parsed.data.userId === userId ? parsed.data : null;
-  } catch {
-    // Storage may be disabled or hold something unreadable; both mean "unknown".
-    return null;
-  }
-}
-
 export function saveActiveTest(test: ActiveTest): void {
   try {
-    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(test));
+    window.sessionStorage.setItem(ACTIVE_TEST_STORAGE_KEY, JSON.stringify(test));
   } catch {
     // Without storage the test still runs; only the languages and "try again" are lost.
   }

@@ -10,6 +10,8 @@ export { Select } from './fields/Select';
 export type { SelectOption, SelectProps } from './fields/Select';
 export { TextField } from './fields/TextField';
 export type { TextFieldProps } from './fields/TextField';
+export { TextAreaField } from './fields/TextAreaField';
+export type { TextAreaFieldProps } from './fields/TextAreaField';
 export { LinkCard } from './LinkCard/LinkCard';
 export { Page } from './Page/Page';
 export { useDocumentTitle } from './Page/useDocumentTitle';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Language } from '@wordhoard/shared';
+import type { ContentLanguage } from '@wordhoard/shared';
 import { readRuntimeConfig } from '../../../shared/config/runtimeConfig';
 import { isCancelledError, type HttpClient } from '../../../shared/http';
 import { useServices } from '../../../shared/services';
@@ -16,7 +16,7 @@ export const TRANSLATE_REQUEST_KEY = 'translate';
 export async function fetchTranslations(
   http: HttpClient,
   word: string,
-  languages: { fromLanguage: Language; toLanguage: Language },
+  languages: { fromLanguage: ContentLanguage; toLanguage: ContentLanguage },
   signal?: AbortSignal,
 ): Promise<string[] | null> {
   try {
@@ -41,12 +41,30 @@ export async function fetchTranslations(
  */
 export function useTranslationSuggestions(
   word: string,
-  fromLanguage: Language | undefined,
-  toLanguage: Language | undefined,
+  fromLanguage: ContentLanguage | undefined,
+  toLanguage: ContentLanguage | undefined,
 ) {
   const { http } = useServices();
   const [available] = useState(() => readRuntimeConfig().translation);
-  const enabled = available && word !== '' && fromLanguage !== undefined && toLanguage !== undefined;
+  const pairs = useQuery({
+    queryKey: ['translate', 'languages'],
+    queryFn: async ({ signal }) =>
+      (await http.request('translationLanguages', { signal, silent: true })).pairs,
+    enabled: available,
+    staleTime: Infinity,
+    retry: false,
+  });
+  // Only the pairs the service translates are offered (decision 0059); a service that does not
+  // list them (null), or a list that could not be read, leaves every pair to the server.
+  const supported =
+    pairs.isError ||
+    (pairs.isSuccess &&
+      (pairs.data === null ||
+        (fromLanguage !== undefined &&
+          toLanguage !== undefined &&
+          (fromLanguage === toLanguage || (pairs.data[fromLanguage]?.includes(toLanguage) ?? false)))));
+  const enabled =
+    available && supported && word !== '' && fromLanguage !== undefined && toLanguage !== undefined;
   return useQuery({
     queryKey: ['translate', fromLanguage, toLanguage, word],
     queryFn: ({ signal }) =>

@@ -3,17 +3,17 @@ import {
   createDictionaryBodySchema,
   VALIDATION_KEYS,
   type CreateDictionaryBody,
-  type Language,
+  type ContentLanguage,
 } from '@wordhoard/shared';
 import { CircleExclamationPoint, X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useErrorText } from '../../../shared/errors';
 import { ApiError } from '../../../shared/http';
-import { Button, Card, Select, TextField } from '../../../shared/ui';
-import { useLanguageOptions } from '../lib/languages';
+import { Button, Card, TextField } from '../../../shared/ui';
+import { LanguageCombobox } from './LanguageCombobox';
 import styles from './DictionaryForm.module.css';
 
 type FormInput = z.input<typeof createDictionaryBodySchema>;
@@ -22,7 +22,12 @@ type FormOutput = z.output<typeof createDictionaryBodySchema>;
 const FIELDS = ['name', 'fromLanguage', 'toLanguage', 'examDate'] as const;
 
 interface DictionaryFormProps {
-  defaultValues: { name: string; fromLanguage: Language; toLanguage: Language; examDate: string | null };
+  defaultValues: {
+    name: string;
+    fromLanguage: ContentLanguage;
+    toLanguage: ContentLanguage;
+    examDate: string | null;
+  };
   submitLabel: string;
   /** Saves the values; a rejection is shown in the form, which keeps what was typed. */
   onSubmit: (values: CreateDictionaryBody) => Promise<unknown>;
@@ -37,7 +42,6 @@ interface DictionaryFormProps {
 export function DictionaryForm({ defaultValues, submitLabel, onSubmit, cancel }: DictionaryFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const languages = useLanguageOptions();
   const alertRef = useRef<HTMLParagraphElement>(null);
   const {
     register,
@@ -107,18 +111,27 @@ export function DictionaryForm({ defaultValues, submitLabel, onSubmit, cancel }:
           {...register('name')}
         />
         <div className={styles.languages}>
-          <Select
-            label={t('Dictionaries.TermsLanguage')}
-            options={languages}
-            error={errors.fromLanguage?.message}
-            {...register('fromLanguage')}
-          />
-          <Select
-            label={t('Dictionaries.DefinitionsLanguage')}
-            options={languages}
-            error={errors.toLanguage?.message}
-            {...register('toLanguage')}
-          />
+          {(['fromLanguage', 'toLanguage'] as const).map((field) => (
+            <Controller
+              key={field}
+              control={control}
+              name={field}
+              render={({ field: { value, onChange, onBlur, name } }) => (
+                <LanguageCombobox
+                  label={
+                    field === 'fromLanguage'
+                      ? t('Dictionaries.TermsLanguage')
+                      : t('Dictionaries.DefinitionsLanguage')
+                  }
+                  name={name}
+                  value={value}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                  error={errors[field]?.message}
+                />
+              )}
+            />
+          ))}
         </div>
         <div className={styles.examDate}>
           <TextField

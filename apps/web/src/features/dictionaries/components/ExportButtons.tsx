@@ -5,7 +5,7 @@ import { useFileDownload } from '../../../shared/lib/saveFile';
 import { Button } from '../../../shared/ui';
 import { useDictionaryExport } from '../api/files';
 
-export const EXPORT_FORMATS = ['csv', 'json'] as const satisfies readonly ExportFormat[];
+export const EXPORT_FORMATS = ['csv', 'json', 'apkg'] as const satisfies readonly ExportFormat[];
 
 /** Downloads the dictionary in a format; `pending` is the format in flight (null when idle). */
 export function useExportDownload(dictionaryId: string) {
@@ -17,7 +17,7 @@ export function useExportDownload(dictionaryId: string) {
   return { pending, start };
 }
 
-/** Downloads the dictionary as CSV (spreadsheets, other apps) or JSON (every field). */
+/** Downloads the dictionary as CSV (spreadsheets, other apps), JSON (every field) or an Anki package. */
 export function ExportButtons({ dictionaryId }: { dictionaryId: string }) {
   const { t } = useTranslation();
   const { pending, start } = useExportDownload(dictionaryId);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessageTranslator } from '../../../shared/i18n';
 import { Checkbox, TABULAR_NUMS } from '../../../shared/ui';
+import { ImportRowProblems } from './ImportRowProblems';
 import styles from '../screens/ImportPage.module.css';
 
 const ROW_CLASS = { ready: styles.rowReady, skipped: styles.rowSkipped, error: styles.rowError };
@@ -76,19 +77,18 @@ export function ImportPreview({
                   <tr key={`${row.line}-${index}`} className={ROW_CLASS[row.status]} data-status={row.status}>
                     <td className={TABULAR_NUMS}>{row.line}</td>
                     <td>{row.term}</td>
-                    <td>{row.definitions.join(', ')}</td>
+                    <td>
+                      {row.definitions.join(', ')}
+                      {row.examples && row.examples.length > 0 && (
+                        // The word's example sentences, under its definitions (decision 0060).
+                        <span className={styles.examples}>
+                          {t('Import.Columns.examples')}: {row.examples.join(' · ')}
+                        </span>
+                      )}
+                    </td>
                     <td>
                       <span className={styles.status}>{t(`Import.Status.${row.status}`)}</span>
-                      {row.problems.length > 0 && (
-                        <ul className={styles.problems}>
-                          {row.problems.map((problem) => (
-                            <li key={`${problem.field}-${problem.message}`}>
-                              {problem.field !== 'line' && `${t(`Import.Columns.${problem.field}`)}: `}
-                              {translate(problem.message)}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
+                      <ImportRowProblems problems={row.problems} />
                     </td>
                   </tr>
                 ))}

@@ -1,4 +1,4 @@
-import type { Language } from '@wordhoard/shared';
+import type { ContentLanguage } from '@wordhoard/shared';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
@@ -7,7 +7,15 @@ import { useLanguageName } from '../lib/languages';
 import styles from './LanguagePair.module.css';
 
 /** "English → German" on screen; "From English to German" for screen readers. */
-export function LanguagePair({ from, to, className }: { from: Language; to: Language; className?: string }) {
+export function LanguagePair({
+  from,
+  to,
+  className,
+}: {
+  from: ContentLanguage;
+  to: ContentLanguage;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const name = useLanguageName();
   return (

@@ -1,4 +1,4 @@
-import type { Language, WeakSpots } from '@wordhoard/shared';
+import type { ContentLanguage, WeakSpots } from '@wordhoard/shared';
 import { ArrowLeftRight, PenLine, Pause, RotateCcw, Target } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +14,11 @@ import { useSuspendWord } from '../api/weakSpots';
 import { useDateFormatter } from '../lib/languages';
 import { editWordPath } from '../paths';
 import styles from './WeakSpotsSection.module.css';
+import { dirOf } from '../../../shared/languages/contentLanguages';
 
 interface Languages {
-  from: Language;
-  to: Language;
+  from: ContentLanguage;
+  to: ContentLanguage;
 }
 
 /** Whether the weak spots hold anything to show: the section is left out otherwise. */
@@ -160,7 +161,7 @@ export function WeakSpotsSection({
               {leeches.map((leech) => (
                 <li key={leech.wordId} className={styles.item}>
                   <p className={styles.line}>
-                    <span lang={languages.from} className={styles.term}>
+                    <span lang={languages.from} dir={dirOf(languages.from)} className={styles.term}>
                       {leech.term}
                     </span>{' '}
                     <WordMarkBadge kind="leech">
@@ -207,18 +208,20 @@ export function WeakSpotsSection({
                   {entry.reversed ? (
                     // Asked the other way round: the definitions were shown, the term expected.
                     <p className={styles.line}>
-                      <span lang={languages.from} className={styles.term}>
+                      <span lang={languages.from} dir={dirOf(languages.from)} className={styles.term}>
                         {entry.term}
                       </span>{' '}
                       <span className={styles.direction}>({t('Dictionaries.Progress.DueSwapped')})</span>
                     </p>
                   ) : (
                     <p className={styles.line}>
-                      <span lang={languages.from} className={styles.term}>
+                      <span lang={languages.from} dir={dirOf(languages.from)} className={styles.term}>
                         {entry.term}
                       </span>{' '}
                       <Arrow symbol="→" text={t('WeakSpots.AnswerIs')} />{' '}
-                      <span lang={languages.to}>{entry.definition}</span>
+                      <span lang={languages.to} dir={dirOf(languages.to)}>
+                        {entry.definition}
+                      </span>
                     </p>
                   )}
                   <p className={cx(styles.meta, TABULAR_NUMS)}>
@@ -238,11 +241,11 @@ export function WeakSpotsSection({
               {spots.confusions.map(({ words: [first, second], times }) => (
                 <li key={`${first.wordId}:${second.wordId}`} className={styles.item}>
                   <p className={styles.line}>
-                    <span lang={languages.from} className={styles.term}>
+                    <span lang={languages.from} dir={dirOf(languages.from)} className={styles.term}>
                       {first.term}
                     </span>{' '}
                     <Arrow symbol="↔" text={t('WeakSpots.And')} />{' '}
-                    <span lang={languages.from} className={styles.term}>
+                    <span lang={languages.from} dir={dirOf(languages.from)} className={styles.term}>
                       {second.term}
                     </span>
                   </p>
@@ -261,7 +264,7 @@ export function WeakSpotsSection({
                 return (
                   <li key={word.wordId} className={styles.item}>
                     <p className={styles.line}>
-                      <span lang={languages.from} className={styles.term}>
+                      <span lang={languages.from} dir={dirOf(languages.from)} className={styles.term}>
                         {word.term}
                       </span>{' '}
                       {lapses !== undefined && (

@@ -1,9 +1,9 @@
-import { splitDefinitions, type Word } from '@wordhoard/shared';
+import { MAX_EXAMPLES, splitDefinitions, type ContentLanguage, type Word } from '@wordhoard/shared';
 import { Plus, Trash2, Undo2, X } from 'lucide-react';
 import { memo, useEffect, useRef, type Dispatch, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
-import { Button, TABULAR_NUMS, TextField, VISUALLY_HIDDEN } from '../../../shared/ui';
+import { Button, TABULAR_NUMS, TextAreaField, TextField, VISUALLY_HIDDEN } from '../../../shared/ui';
 import {
   addDefinition,
   enterInDefinitions,
@@ -15,6 +15,7 @@ import {
 } from '../lib/wordEditor';
 import { Suggestions } from './Suggestions';
 import styles from './WordEditorRow.module.css';
+import { dirOf } from '../../../shared/languages/contentLanguages';
 
 interface WordEditorRowProps {
   rowKey: string;
@@ -24,14 +25,20 @@ interface WordEditorRowProps {
   number?: number;
   term: string;
   definitions: string;
+  /** Example sentences, one per line (decision 0060). */
+  examples: string;
   deleted: boolean;
   termError?: string;
   definitionsError?: string;
+  examplesError?: string;
   /** Translation suggestions for this row's term (only the row being typed in has them). */
   suggestions?: readonly string[];
   suggestionsPending?: boolean;
   /** Focus the term once shown (a word just added). */
   focusTerm?: boolean;
+  /** The dictionary's languages, for `lang` and `dir` on the fields (decision 0059). */
+  termLanguage?: ContentLanguage;
+  definitionsLanguage?: ContentLanguage;
   dispatch: Dispatch<EditorAction>;
   /** The user is typing this row's term: suggestions follow it. */
   onActivate: (rowKey: string) => void;
@@ -58,12 +65,16 @@ export const WordEditorRow = memo(function WordEditorRow({
   number,
   term,
   definitions,
+  examples,
   deleted,
   termError,
   definitionsError,
+  examplesError,
   suggestions,
   suggestionsPending = false,
   focusTerm = false,
+  termLanguage,
+  definitionsLanguage,
   dispatch,
   onActivate,
   onNext,
@@ -131,6 +142,8 @@ export const WordEditorRow = memo(function WordEditorRow({
           ref={termRef}
           label={t('Dictionaries.Editor.Term')}
           className={styles.term}
+          lang={termLanguage}
+          dir={dirOf(termLanguage)}
           value={term}
           autoComplete="off"
           maxLength={100}
@@ -154,6 +167,8 @@ export const WordEditorRow = memo(function WordEditorRow({
           <TextField
             ref={definitionsRef}
             label={t('Dictionaries.Editor.Definitions')}
+            lang={definitionsLanguage}
+            dir={dirOf(definitionsLanguage)}
             value={definitions}
             autoComplete="off"
             maxLength={1000}
@@ -177,7 +192,9 @@ export const WordEditorRow = memo(function WordEditorRow({
               >
                 {list.map((definition, index) => (
                   <li key={`${index}:${definition}`} className={styles.chip}>
-                    <span>{definition}</span>
+                    <span lang={definitionsLanguage} dir={dirOf(definitionsLanguage)}>
+                      {definition}
+                    </span>
                     <button
                       type="button"
                       className={styles.chipDelete}
@@ -209,6 +226,20 @@ export const WordEditorRow = memo(function WordEditorRow({
               onPick={(suggestion) => change('definitions', addDefinition(definitions, suggestion))}
             />
           )}
+          <TextAreaField
+            label={t('Dictionaries.Editor.Examples')}
+            hint={t('Dictionaries.Editor.ExamplesHint', { max: MAX_EXAMPLES })}
+            className={styles.examples}
+            // The sentences are in the term's language.
+            lang={termLanguage}
+            dir={dirOf(termLanguage)}
+            value={examples}
+            rows={Math.min(MAX_EXAMPLES, Math.max(2, examples.split('\n').length))}
+            maxLength={MAX_EXAMPLES * 260}
+            error={examplesError}
+            onChange={(event) => change('examples', event.target.value)}
+            onBlur={() => touch('examples')}
+          />
         </div>
         <Button
           ref={deleteRef}

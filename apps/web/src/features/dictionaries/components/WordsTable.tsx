@@ -1,4 +1,4 @@
-import type { Language, Word } from '@wordhoard/shared';
+import type { ContentLanguage, Word } from '@wordhoard/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
@@ -6,6 +6,7 @@ import { TABULAR_NUMS } from '../../../shared/ui';
 import { SpeakButton } from '../../../shared/ui/SpeakButton/SpeakButton';
 import { WordMarkBadge } from '../../../shared/ui/WordMarkBadge/WordMarkBadge';
 import styles from './WordsTable.module.css';
+import { dirOf } from '../../../shared/languages/contentLanguages';
 
 interface WordsTableProps {
   /** The loaded pages of words, in order; each page is rendered as one block. */
@@ -15,7 +16,7 @@ interface WordsTableProps {
   label: string;
   busy?: boolean;
   /** The languages of the terms and of the definitions, for reading them aloud. */
-  languages?: { from: Language; to: Language };
+  languages?: { from: ContentLanguage; to: ContentLanguage };
   /** The ids of the dictionary's leeches, marked with a badge (docs/decisions/0049-weak-spots.md). */
   leechIds?: ReadonlySet<string>;
 }
@@ -111,7 +112,9 @@ const WordGroup = memo(function WordGroup({
             {first + index}
           </span>
           <span role="cell" className={styles.term}>
-            <span lang={languages?.from}>{word.term}</span>
+            <span lang={languages?.from} dir={dirOf(languages?.from)}>
+              {word.term}
+            </span>
             {languages && <SpeakButton text={word.term} lang={languages.from} className={styles.speak} />}
             {leechIds.has(word.id) && (
               <WordMarkBadge kind="leech" className={styles.badge}>
@@ -125,7 +128,9 @@ const WordGroup = memo(function WordGroup({
             )}
           </span>
           <span role="cell" className={styles.definitions}>
-            <span lang={languages?.to}>{word.definitions.join(', ')}</span>
+            <span lang={languages?.to} dir={dirOf(languages?.to)}>
+              {word.definitions.join(', ')}
+            </span>
             {languages && (
               <SpeakButton text={word.definitions.join(', ')} lang={languages.to} className={styles.speak} />
             )}

@@ -1,20 +1,10 @@
-import { LANGUAGES, type Language } from '@wordhoard/shared';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n';
-import type { SelectOption } from '../../../shared/ui';
+import { useContentLanguageName } from '../../../shared/languages/contentLanguages';
 
-/** A dictionary language's name in the interface language ("German", "Німецька"). */
-export function useLanguageName(): (language: Language) => string {
-  const { t } = useTranslation();
-  return useCallback((language: Language) => t(`Dictionaries.Language.${language}`), [t]);
-}
-
-/** The seven dictionary languages as select options, named in the interface language. */
-export function useLanguageOptions(): SelectOption[] {
-  const name = useLanguageName();
-  return useMemo(() => LANGUAGES.map((language) => ({ value: language, label: name(language) })), [name]);
-}
+/** A dictionary language's name in the interface language ("German", "Японська"). */
+export const useLanguageName = useContentLanguageName;
 
 /** Formats a date the way the interface language writes it. */
 export function useDateFormatter(): (iso: string) => string {

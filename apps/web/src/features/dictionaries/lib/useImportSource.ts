@@ -4,7 +4,7 @@ import {
   previewImport,
   type ImportContext,
   type ImportResult,
-  type Language,
+  type ContentLanguage,
   type RawImportWord,
   type WordInput,
 } from '@wordhoard/shared';
@@ -41,7 +41,11 @@ export interface ImportSourceOptions {
   validate?: () => boolean;
   /** Places a server validation detail next to its field; false when it has none. */
   onServerFieldError?: (path: string, message: string) => boolean;
-  onSourceInfo?: (info: { name?: string; fromLanguage?: Language; toLanguage?: Language }) => void;
+  onSourceInfo?: (info: {
+    name?: string;
+    fromLanguage?: ContentLanguage;
+    toLanguage?: ContentLanguage;
+  }) => void;
 }
 
 /**

@@ -2,6 +2,7 @@ import { normalizeSpaces, termSchema, type Word } from '@wordhoard/shared';
 import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/http';
 import { useUser } from '../../../shared/session';
 import { useDictionaryWords, useUpdateDictionary } from '../api/dictionaries';
 import type { WordsFilter } from '../api/queryKeys';
@@ -16,6 +17,7 @@ import {
   isEmptyBatch,
   freshSuggestions,
   isBlank,
+  isChanged,
   valuesOf,
   type EditorRow,
 } from './wordEditor';
@@ -78,13 +80,12 @@ export function useWordsEditor(dictionaryId: string) {
         word,
         values,
         deleted: state.deleted[word.id] === true,
-        pending:
-          edit !== undefined && (edit.term !== word.term || edit.definitions !== valuesOf(word).definitions),
+        pending: edit !== undefined && isChanged(word, edit),
       };
     });
     const drafts = state.drafts.map((draft) => ({
       key: draft.key,
-      values: { term: draft.term, definitions: draft.definitions },
+      values: { term: draft.term, definitions: draft.definitions, examples: draft.examples },
       deleted: false,
       pending: true,
     }));
@@ -166,6 +167,13 @@ export function useWordsEditor(dictionaryId: string) {
       setSaved(true);
     } catch (error) {
       // The editor's state is untouched: everything typed stays for another try.
+      if (error instanceof ApiError && error.code === 'WORD_CHANGED') {
+        // A word was edited elsewhere since it was loaded (decision 0060): load the saved words
+        // again, so that saving once more applies these changes on top of the new versions.
+        setSaveError(t('Dictionaries.Editor.WordChanged'));
+        await query.refetch().catch(() => undefined);
+        return;
+      }
       setSaveError(error instanceof Error ? error.message : String(error));
     }
   };

@@ -12,8 +12,10 @@ import {
   initialEditorState,
   isEmptyBatch,
   removeDefinition,
+  splitExamples,
   startNextDefinition,
   validateWord,
+  wordUpdate,
   type EditorAction,
   type EditorRow,
 } from './wordEditor';
@@ -22,6 +24,8 @@ const word = (id: string, term: string, definitions: string[]): Word => ({
   id,
   term,
   definitions,
+  examples: [],
+  version: 3,
   suspended: false,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
@@ -44,26 +48,73 @@ describe('the definitions list', () => {
 
   it('offers only suggestions that are valid and not in the list yet', () => {
     expect(
-      freshSuggestions(['Katze', 'Kater', 'cat, kitty', ''], { term: 'cat', definitions: 'katze' }),
+      freshSuggestions(['Katze', 'Kater', 'cat, kitty', ''], {
+        term: 'cat',
+        definitions: 'katze',
+        examples: '',
+      }),
     ).toEqual(['Kater']);
   });
 });
 
 describe('validateWord', () => {
   it('applies the shared term and definitions rules', () => {
-    expect(validateWord({ term: 'cat', definitions: 'Katze, Kater' })).toEqual({});
-    expect(validateWord({ term: '  ', definitions: ' , ' })).toEqual({
+    expect(validateWord({ term: 'cat', definitions: 'Katze, Kater', examples: '' })).toEqual({});
+    expect(validateWord({ term: '  ', definitions: ' , ', examples: ' \n ' })).toEqual({
       term: 'validation.required',
       definitions: 'validation.definitionsRequired',
     });
-    expect(validateWord({ term: 'c<t', definitions: 'Katze, KATZE' })).toEqual({
+    expect(validateWord({ term: 'c<t', definitions: 'Katze, KATZE', examples: '' })).toEqual({
       term: 'validation.forbiddenCharacters',
       definitions: 'validation.duplicateDefinition',
     });
-    expect(validateWord({ term: 'x'.repeat(64), definitions: 'y'.repeat(64) })).toEqual({
+    expect(validateWord({ term: 'x'.repeat(64), definitions: 'y'.repeat(64), examples: '' })).toEqual({
       term: 'validation.maxLength|{"length":63}',
       definitions: 'validation.maxLength|{"length":63}',
     });
+  });
+});
+
+describe('example sentences', () => {
+  it('are one per line, and follow the shared rules: at most five, each of long text, none twice', () => {
+    const values = { term: 'cat', definitions: 'Katze' };
+    expect(splitExamples(' The  cat sleeps. \n\n\r\nCats, hats.\n')).toEqual([
+      'The cat sleeps.',
+      'Cats, hats.',
+    ]);
+    expect(validateWord({ ...values, examples: 'One.\nTwo.' })).toEqual({});
+    expect(validateWord({ ...values, examples: 'a\nb\nc\nd\ne\nf' })).toEqual({
+      examples: 'validation.tooManyExamples|{"count":5}',
+    });
+    expect(validateWord({ ...values, examples: 'x'.repeat(256) })).toEqual({
+      examples: 'validation.maxLength|{"length":255}',
+    });
+    expect(validateWord({ ...values, examples: 'Purr.\nPURR.' })).toEqual({
+      examples: 'validation.duplicateExample',
+    });
+  });
+
+  it('are sent with a new word when it has some, and changed ones with the version they were made on', () => {
+    const cat = { ...word('a', 'cat', ['Katze']), examples: ['Old.'] };
+    const state = run(
+      { type: 'change', key: 'a', word: cat, field: 'examples', value: 'Old.\nNew one.' },
+      { type: 'add' },
+      { type: 'change', key: 'new-1', field: 'term', value: 'dog' },
+      { type: 'change', key: 'new-1', field: 'definitions', value: 'Hund' },
+      { type: 'change', key: 'new-1', field: 'examples', value: 'A dog.' },
+      { type: 'add' },
+      { type: 'change', key: 'new-2', field: 'term', value: 'owl' },
+      { type: 'change', key: 'new-2', field: 'definitions', value: 'Eule' },
+    );
+    expect(buildBatch(state, new Map([['a', cat]]))).toEqual({
+      create: [
+        { term: 'dog', definitions: ['Hund'], examples: ['A dog.'] },
+        { term: 'owl', definitions: ['Eule'] },
+      ],
+      update: [{ id: 'a', examples: ['Old.', 'New one.'], version: 3 }],
+    });
+    // Typed back to what is saved (blank lines aside): nothing to send.
+    expect(wordUpdate(cat, { term: 'cat', definitions: 'Katze', examples: '\n Old. \n' })).toBeNull();
   });
 });
 
@@ -76,7 +127,7 @@ describe('findErrors', () => {
     extra: Partial<EditorRow> = {},
   ): EditorRow => ({
     key,
-    values: { term, definitions },
+    values: { term, definitions, examples: '' },
     deleted: false,
     pending: true,
     ...extra,
@@ -146,7 +197,7 @@ describe('buildBatch', () => {
     );
     expect(buildBatch(state, words)).toEqual({
       create: [{ term: 'big owl', definitions: ['Uhu'] }],
-      update: [{ id: 'a', definitions: ['Katze', 'Kater'] }],
+      update: [{ id: 'a', definitions: ['Katze', 'Kater'], version: 3 }],
       delete: ['b'],
     });
   });

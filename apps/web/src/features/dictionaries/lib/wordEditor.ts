@@ -2,6 +2,7 @@ import {
   definitionSchema,
   definitionsSchema,
   encodeMessage,
+  examplesSchema,
   MAX_DEFINITIONS,
   normalizeSpaces,
   termKey,
@@ -17,10 +18,14 @@ import {
  * all of it as one PATCH batch.
  */
 
-/** A word as the editor shows it: definitions as one comma-separated text. */
+/**
+ * A word as the editor shows it: definitions as one comma-separated text, example sentences
+ * one per line (decision 0060).
+ */
 export interface WordValues {
   term: string;
   definitions: string;
+  examples: string;
 }
 export type WordField = keyof WordValues;
 
@@ -66,8 +71,22 @@ export const DEFINITION_SEPARATOR = ', ';
 
 export const joinDefinitions = (definitions: readonly string[]) => definitions.join(DEFINITION_SEPARATOR);
 
+export const joinExamples = (examples: readonly string[]) => examples.join('\n');
+
+/** The example sentences of the editor's text: one per line, blank lines left out. */
+export function splitExamples(text: string): string[] {
+  return text
+    .split(/\r\n|\n|\r/)
+    .map(normalizeSpaces)
+    .filter((example) => example !== '');
+}
+
 export function valuesOf(word: Word): WordValues {
-  return { term: word.term, definitions: joinDefinitions(word.definitions) };
+  return {
+    term: word.term,
+    definitions: joinDefinitions(word.definitions),
+    examples: joinExamples(word.examples),
+  };
 }
 
 const fieldKey = (key: string, field: WordField) => `${key}:${field}`;
@@ -102,7 +121,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'add':
       return {
         ...state,
-        drafts: [...state.drafts, { key: `new-${state.nextDraft}`, term: '', definitions: '' }],
+        drafts: [...state.drafts, { key: `new-${state.nextDraft}`, term: '', definitions: '', examples: '' }],
         nextDraft: state.nextDraft + 1,
       };
     case 'remove':
@@ -197,7 +216,11 @@ export function editorCount(savedCount: number, state: EditorState): { count: nu
 export interface WordErrors {
   term?: string;
   definitions?: string;
+  examples?: string;
 }
+
+export const hasErrors = (errors: WordErrors) =>
+  Boolean(errors.term || errors.definitions || errors.examples);
 
 /**
  * A word's problems, with the shared rules the server applies (SPEC §5): the term's
@@ -210,27 +233,40 @@ export function validateWord(values: WordValues): WordErrors {
   if (!term.success) errors.term = term.error.issues[0]?.message;
   const definitions = definitionsSchema.safeParse(splitDefinitions(values.definitions));
   if (!definitions.success) errors.definitions = definitions.error.issues[0]?.message;
+  const examples = examplesSchema.safeParse(splitExamples(values.examples));
+  if (!examples.success) errors.examples = examples.error.issues[0]?.message;
   return errors;
 }
 
-export const isBlank = (values: WordValues) => values.term.trim() === '' && values.definitions.trim() === '';
+export const isBlank = (values: WordValues) =>
+  values.term.trim() === '' && values.definitions.trim() === '' && values.examples.trim() === '';
+
+/** Whether the values differ from the saved word (what a save would send for it). */
+export const isChanged = (word: Word, values: WordValues) => wordUpdate(word, values) !== null;
 
 /** The key terms are unique by on the server: spaces collapsed, case ignored. */
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item, index) => item === b[index]);
 
-/** What a save would send for one existing word, or null when it is unchanged. */
-export function wordUpdate(
-  word: Word,
-  values: WordValues,
-): { id: string; term?: string; definitions?: string[] } | null {
+type WordUpdate = NonNullable<NonNullable<UpdateDictionaryBody['words']>['update']>[number];
+
+/**
+ * What a save would send for one existing word, or null when it is unchanged: the changed
+ * fields, and the version they were made on, so that an edit made elsewhere in between is not
+ * overwritten (the server answers 409 `WORD_CHANGED`, decision 0060).
+ */
+export function wordUpdate(word: Word, values: WordValues): WordUpdate | null {
   const term = normalizeSpaces(values.term);
   const definitions = splitDefinitions(values.definitions);
-  const update: { id: string; term?: string; definitions?: string[] } = { id: word.id };
+  const examples = splitExamples(values.examples);
+  const update: WordUpdate = { id: word.id };
   if (term !== word.term) update.term = term;
   if (!sameList(definitions, word.definitions)) update.definitions = definitions;
-  return update.term === undefined && update.definitions === undefined ? null : update;
+  if (!sameList(examples, word.examples)) update.examples = examples;
+  if (update.term === undefined && update.definitions === undefined && update.examples === undefined)
+    return null;
+  return { ...update, version: word.version };
 }
 
 export type WordsBatch = NonNullable<UpdateDictionaryBody['words']>;
@@ -239,10 +275,14 @@ export type WordsBatch = NonNullable<UpdateDictionaryBody['words']>;
 export function buildBatch(state: EditorState, words: ReadonlyMap<string, Word>): WordsBatch {
   const create = state.drafts
     .filter((draft) => !isBlank(draft))
-    .map((draft) => ({
-      term: normalizeSpaces(draft.term),
-      definitions: splitDefinitions(draft.definitions),
-    }));
+    .map((draft) => {
+      const examples = splitExamples(draft.examples);
+      return {
+        term: normalizeSpaces(draft.term),
+        definitions: splitDefinitions(draft.definitions),
+        ...(examples.length > 0 ? { examples } : {}),
+      };
+    });
   // In the order the words are shown (oldest first), whatever the order they were typed in;
   // with the words edited on a page no longer shown.
   const all = new Map<string, Word>(Object.entries(state.originals));
@@ -285,7 +325,7 @@ export function findErrors(rows: readonly EditorRow[]): Map<string, WordErrors> 
     if (row.deleted || (row.word === undefined && isBlank(row.values))) continue;
     if (row.pending) {
       const rowErrors = validateWord(row.values);
-      if (rowErrors.term || rowErrors.definitions) errors.set(row.key, rowErrors);
+      if (hasErrors(rowErrors)) errors.set(row.key, rowErrors);
     }
     const key = termKey(row.values.term);
     if (key !== '') byTerm.set(key, [...(byTerm.get(key) ?? []), row]);

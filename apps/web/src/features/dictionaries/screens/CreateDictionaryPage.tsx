@@ -1,4 +1,4 @@
-import type { Language, User } from '@wordhoard/shared';
+import type { ContentLanguage, User } from '@wordhoard/shared';
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -45,7 +45,12 @@ export default function CreateDictionaryPage() {
   const count = useDictionariesCount(user !== null);
   // Terms in English explained in the interface language is the most common first dictionary.
   const interfaceLanguage = currentLanguage(i18n);
-  const defaults: { name: string; fromLanguage: Language; toLanguage: Language; examDate: null } = {
+  const defaults: {
+    name: string;
+    fromLanguage: ContentLanguage;
+    toLanguage: ContentLanguage;
+    examDate: null;
+  } = {
     name: '',
     fromLanguage: 'en',
     toLanguage: interfaceLanguage === 'en' ? 'de' : interfaceLanguage,

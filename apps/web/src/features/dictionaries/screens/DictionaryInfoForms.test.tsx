@@ -1,4 +1,6 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { CONTENT_LANGUAGES } from '@wordhoard/shared';
 import { describe, expect, it } from 'vitest';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { createDictionary } from '../../../test/arrange';
@@ -7,6 +9,19 @@ import { anotherTab, sent } from '../test/arrange';
 
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
+
+/** Opens a language list, types `typed`, and clicks the option named `name`. */
+async function pick(user: UserEvent, label: string, typed: string, name: string) {
+  const field = screen.getByRole('combobox', { name: label });
+  await user.click(field);
+  await user.keyboard(typed);
+  await user.click(
+    within(screen.getByRole('listbox', { name: label })).getByRole('option', {
+      name: new RegExp(`^${name}`),
+    }),
+  );
+  expect(field).toHaveValue(name);
+}
 
 describe('Create dictionary and edit its info', { timeout: 20_000 }, () => {
   let server: ApiServer;
@@ -19,19 +34,17 @@ describe('Create dictionary and edit its info', { timeout: 20_000 }, () => {
     return rendered;
   };
 
-  it('offers the seven languages by name and validates the name with the shared rules', async () => {
+  it('offers every ISO 639-1 language in a searchable list and validates the name with the shared rules', async () => {
     await browser.signIn();
     const { user } = await open('/dictionaries/create', 'Create dictionary');
     const terms = screen.getByRole('combobox', { name: 'Terms language' });
-    expect([...(terms as HTMLSelectElement).options].map((option) => option.text)).toEqual([
-      'English',
-      'Ukrainian',
-      'German',
-      'French',
-      'Spanish',
-      'Italian',
-      'Polish',
-    ]);
+    expect(terms).toHaveValue('English');
+    await user.click(terms);
+    const list = screen.getByRole('listbox', { name: 'Terms language' });
+    expect(within(list).getAllByRole('option')).toHaveLength(CONTENT_LANGUAGES.length);
+    expect(within(list).getByRole('option', { selected: true })).toHaveTextContent('English');
+    await user.keyboard('{Escape}');
+    expect(list).not.toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('The field is required')).toBeInTheDocument();
@@ -47,8 +60,8 @@ describe('Create dictionary and edit its info', { timeout: 20_000 }, () => {
     await browser.signIn();
     const { user, router } = await open('/dictionaries/create', 'Create dictionary');
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Tiere');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Terms language' }), 'German');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Definitions language' }), 'Polish');
+    await pick(user, 'Terms language', 'germ', 'German');
+    await pick(user, 'Definitions language', 'pol', 'Polish');
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
     const saved = () => anotherTab(server, browser).dictionaries();
@@ -63,6 +76,40 @@ describe('Create dictionary and edit its info', { timeout: 20_000 }, () => {
       examDate: null,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tiere' })).toBeInTheDocument();
+  });
+
+  it('creates a Japanese–English dictionary through the keyboard, finding the language by any of its names', async () => {
+    await browser.signIn();
+    const { user } = await open('/dictionaries/create', 'Create dictionary');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Nihongo');
+    const terms = screen.getByRole('combobox', { name: 'Terms language' });
+    await user.click(terms);
+    // Its own name finds it as well as the English one.
+    await user.keyboard('日本');
+    expect(terms).toHaveAttribute('aria-expanded', 'true');
+    const active = () => document.getElementById(terms.getAttribute('aria-activedescendant') ?? '');
+    expect(active()).toHaveTextContent('Japanese');
+    expect(active()).toHaveTextContent('日本語');
+    await user.keyboard('{Enter}');
+    expect(terms).toHaveValue('Japanese');
+    expect(terms).toHaveAttribute('aria-expanded', 'false');
+
+    // Nothing matches: the list says so; Escape brings the choice back.
+    const definitions = screen.getByRole('combobox', { name: 'Definitions language' });
+    await user.click(definitions);
+    await user.keyboard('qqq');
+    expect(await screen.findByText('No language matches “qqq”')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(definitions).toHaveValue('German');
+    await pick(user, 'Definitions language', 'engl', 'English');
+
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(sent(browser, 'POST', '/api/dictionaries')).toHaveLength(1));
+    expect(JSON.parse(sent(browser, 'POST', '/api/dictionaries')[0]!.body)).toMatchObject({
+      name: 'Nihongo',
+      fromLanguage: 'ja',
+      toLanguage: 'en',
+    });
   });
 
   it('shows the limit error in the form, naming the role as the header does, and keeps what was typed', async () => {
@@ -90,10 +137,10 @@ describe('Create dictionary and edit its info', { timeout: 20_000 }, () => {
 
     const name = await screen.findByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('Animals');
-    expect(screen.getByRole('combobox', { name: 'Definitions language' })).toHaveValue('de');
+    expect(screen.getByRole('combobox', { name: 'Definitions language' })).toHaveValue('German');
     await user.clear(name);
     await user.type(name, 'Zwierzęta');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Definitions language' }), 'Polish');
+    await pick(user, 'Definitions language', 'pol', 'Polish');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dictionaries/${dictionary.id}`));

@@ -1,14 +1,22 @@
-import type { Word } from '@wordhoard/shared';
+import { MAX_EXAMPLES, type Word } from '@wordhoard/shared';
 import { CircleExclamationPoint } from 'lucide-react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/http';
-import { Button, Card, LoadingIndicator, Page, TextField } from '../../../shared/ui';
-import { useUpdateDictionary } from '../api/dictionaries';
+import { languageProps } from '../../../shared/languages/contentLanguages';
+import { Button, Card, LoadingIndicator, Page, TextAreaField, TextField } from '../../../shared/ui';
+import { useDictionaryInfo, useUpdateDictionary } from '../api/dictionaries';
 import { useWord } from '../api/word';
 import { DictionaryLoadError } from '../components/DictionaryLoadError';
-import { duplicateTermMessage, validateWord, valuesOf, wordUpdate, type WordErrors } from '../lib/wordEditor';
+import {
+  duplicateTermMessage,
+  hasErrors,
+  validateWord,
+  valuesOf,
+  wordUpdate,
+  type WordErrors,
+} from '../lib/wordEditor';
 import { dictionaryPath } from '../paths';
 // The same form, alert and actions layout as the dictionary form.
 import styles from '../components/DictionaryForm.module.css';
@@ -19,8 +27,9 @@ interface EditWordState {
 }
 
 /**
- * One word's term and definitions, opened from a test report to fix a word answered wrong.
- * Saving sends one update; back goes where the user came from.
+ * One word's term, definitions and example sentences, opened from a test report to fix a word
+ * answered wrong. Saving sends one update, with the version it was made on; back goes where the
+ * user came from.
  */
 export default function EditWordPage() {
   const { t } = useTranslation();
@@ -45,7 +54,15 @@ export default function EditWordPage() {
   } else if (word.isPending) {
     content = <LoadingIndicator />;
   } else {
-    content = <WordForm key={word.data.id} word={word.data} dictionaryId={dictionaryId} back={back} />;
+    content = (
+      <WordForm
+        key={word.data.id}
+        word={word.data}
+        dictionaryId={dictionaryId}
+        back={back}
+        reload={() => word.refetch()}
+      />
+    );
   }
 
   return (
@@ -55,10 +72,23 @@ export default function EditWordPage() {
   );
 }
 
-function WordForm({ word, dictionaryId, back }: { word: Word; dictionaryId: string; back: string }) {
+function WordForm({
+  word,
+  dictionaryId,
+  back,
+  reload,
+}: {
+  word: Word;
+  dictionaryId: string;
+  back: string;
+  /** Loads the saved word again (its new version), keeping what was typed. */
+  reload: () => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const update = useUpdateDictionary(dictionaryId);
+  // The fields take the dictionary's languages (lang, and dir for right-to-left ones).
+  const languages = useDictionaryInfo(dictionaryId).data;
   const [values, setValues] = useState(() => valuesOf(word));
   const [errors, setErrors] = useState<WordErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -74,7 +104,7 @@ function WordForm({ word, dictionaryId, back }: { word: Word; dictionaryId: stri
     const found = validateWord(values);
     setErrors(found);
     setFailure(null);
-    if (found.term || found.definitions) return;
+    if (hasErrors(found)) return;
     const change = wordUpdate(word, values);
     try {
       if (change) await update.mutateAsync({ words: { update: [change] } });
@@ -82,6 +112,11 @@ function WordForm({ word, dictionaryId, back }: { word: Word; dictionaryId: stri
     } catch (error) {
       if (error instanceof ApiError && error.code === 'DUPLICATE_TERM') {
         setErrors({ term: duplicateTermMessage(values.term) });
+      } else if (error instanceof ApiError && error.code === 'WORD_CHANGED') {
+        // Edited elsewhere since it was loaded (decision 0060): what was typed stays, and the
+        // saved word is loaded again so that saving once more applies it to the new version.
+        setFailure(t('Dictionaries.Editor.WordChanged'));
+        await reload().catch(() => undefined);
       } else {
         setFailure(error instanceof Error ? error.message : String(error));
       }
@@ -94,6 +129,7 @@ function WordForm({ word, dictionaryId, back }: { word: Word; dictionaryId: stri
         <TextField
           label={t('Dictionaries.Editor.Term')}
           autoComplete="off"
+          {...languageProps(languages?.fromLanguage)}
           value={values.term}
           error={errors.term}
           onChange={(event) => setValues({ ...values, term: event.target.value })}
@@ -101,9 +137,18 @@ function WordForm({ word, dictionaryId, back }: { word: Word; dictionaryId: stri
         <TextField
           label={t('Dictionaries.Editor.Definitions')}
           autoComplete="off"
+          {...languageProps(languages?.toLanguage)}
           value={values.definitions}
           error={errors.definitions}
           onChange={(event) => setValues({ ...values, definitions: event.target.value })}
+        />
+        <TextAreaField
+          label={t('Dictionaries.Editor.Examples')}
+          hint={t('Dictionaries.Editor.ExamplesHint', { max: MAX_EXAMPLES })}
+          value={values.examples}
+          rows={Math.min(MAX_EXAMPLES, Math.max(2, values.examples.split('\n').length))}
+          error={errors.examples}
+          onChange={(event) => setValues({ ...values, examples: event.target.value })}
         />
         {failure && (
           <p ref={alertRef} role="alert" tabIndex={-1} className={styles.alert}>

@@ -193,8 +193,8 @@ describe('Word editor', { timeout: 20_000 }, () => {
       expect(patches()[0]).toEqual({
         words: {
           update: [
-            { id: all[0]!.id, definitions: ['meaning 1', 'f'] },
-            { id: all[44]!.id, definitions: ['meaning 45', 'n'] },
+            { id: all[0]!.id, definitions: ['meaning 1', 'f'], version: 1 },
+            { id: all[44]!.id, definitions: ['meaning 45', 'n'], version: 1 },
           ],
         },
       });
@@ -224,8 +224,8 @@ describe('Word editor', { timeout: 20_000 }, () => {
     expect(patches()[0]).toEqual({
       words: {
         update: [
-          { id: first!.id, definitions: ['meaning 1', 'sense'] },
-          { id: second!.id, term: 'bird' },
+          { id: first!.id, definitions: ['meaning 1', 'sense'], version: 1 },
+          { id: second!.id, term: 'bird', version: 1 },
         ],
         delete: [third!.id],
       },

@@ -142,14 +142,20 @@ export default function EditWordsPage() {
                   }
                   term={row.values.term}
                   definitions={row.values.definitions}
+                  examples={row.values.examples}
                   deleted={row.deleted}
                   termError={shouldShowError(state, row.key, 'term') ? rowErrors?.term : undefined}
                   definitionsError={
                     shouldShowError(state, row.key, 'definitions') ? rowErrors?.definitions : undefined
                   }
+                  examplesError={
+                    shouldShowError(state, row.key, 'examples') ? rowErrors?.examples : undefined
+                  }
                   suggestions={row.key === activeRow?.key ? shownSuggestions : undefined}
                   suggestionsPending={row.key === activeRow?.key && suggestionsPending}
                   focusTerm={!existing && row.key === lastDraftKey}
+                  termLanguage={dictionary.fromLanguage}
+                  definitionsLanguage={dictionary.toLanguage}
                   dispatch={dispatch}
                   onActivate={activate}
                   onNext={next}

@@ -186,7 +186,7 @@ describe('Import screen', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Мої слова'));
     expect(screen.getByRole('combobox', { name: 'Format' })).toHaveValue('json');
-    expect(screen.getByRole('combobox', { name: 'Terms language' })).toHaveValue('uk');
+    expect(screen.getByRole('combobox', { name: 'Terms language' })).toHaveValue('Ukrainian');
     expect(screen.getByText('slova.json')).toBeInTheDocument();
     await waitFor(() => expect(statusOfRow(1)).toBe('Ready'));
     await user.click(importButton());

@@ -1,16 +1,17 @@
-import { createDictionaryBodySchema, type ImportContext, type Language } from '@wordhoard/shared';
+import { createDictionaryBodySchema, type ImportContext, type ContentLanguage } from '@wordhoard/shared';
+import { Layers } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { currentLanguage } from '../../../shared/i18n';
 import { PATHS } from '../../../shared/routing';
 import { useUser } from '../../../shared/session';
-import { Card, LoadingIndicator, Page, Select, TextField } from '../../../shared/ui';
+import { Button, Card, LoadingIndicator, Page, TextField } from '../../../shared/ui';
 import { useDictionaryExport, useImportDictionary, useImportWords } from '../api/dictionaries';
 import { DictionaryLoadError } from '../components/DictionaryLoadError';
 import { ImportScreen } from '../components/ImportScreen';
-import { useLanguageOptions } from '../lib/languages';
-import { dictionaryPath } from '../paths';
+import { LanguageCombobox } from '../components/LanguageCombobox';
+import { dictionaryPath, importAnkiPath } from '../paths';
 import styles from './ImportPage.module.css';
 
 /** `/dictionaries/:id/import` adds to that dictionary; `/dictionaries/import` makes a new one. */
@@ -54,7 +55,17 @@ function ImportIntoDictionary({ id }: { id: string }) {
       back={dictionaryPath(id)}
       context={context}
       onImport={(request) => save.mutateAsync(request)}
-    />
+    >
+      <Card as="section" className={styles.section} aria-labelledby="import-anki-title">
+        <h2 id="import-anki-title" className={styles.sectionTitle}>
+          {t('Anki.FromAnkiTitle')}
+        </h2>
+        <p className={styles.hint}>{t('Anki.FromAnkiHint')}</p>
+        <Button variant="secondary" icon={<Layers />} to={importAnkiPath(id)}>
+          {t('Anki.Open')}
+        </Button>
+      </Card>
+    </ImportScreen>
   );
 }
 
@@ -62,9 +73,12 @@ function ImportIntoNewDictionary() {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const save = useImportDictionary();
-  const languages = useLanguageOptions();
   const interfaceLanguage = currentLanguage(i18n);
-  const [info, setInfo] = useState<{ name: string; fromLanguage: Language; toLanguage: Language }>({
+  const [info, setInfo] = useState<{
+    name: string;
+    fromLanguage: ContentLanguage;
+    toLanguage: ContentLanguage;
+  }>({
     name: '',
     fromLanguage: 'en',
     toLanguage: interfaceLanguage === 'en' ? 'de' : interfaceLanguage,
@@ -127,19 +141,17 @@ function ImportIntoNewDictionary() {
             error={errors.name}
             onChange={(event) => change('name', event.target.value)}
           />
-          <Select
+          <LanguageCombobox
             label={t('Dictionaries.TermsLanguage')}
-            options={languages}
             value={info.fromLanguage}
             error={errors.fromLanguage}
-            onChange={(event) => change('fromLanguage', event.target.value)}
+            onChange={(language) => change('fromLanguage', language)}
           />
-          <Select
+          <LanguageCombobox
             label={t('Dictionaries.DefinitionsLanguage')}
-            options={languages}
             value={info.toLanguage}
             error={errors.toLanguage}
-            onChange={(event) => change('toLanguage', event.target.value)}
+            onChange={(language) => change('toLanguage', language)}
           />
         </div>
       </Card>

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Language } from '@wordhoard/shared';
+import type { ContentLanguage } from '@wordhoard/shared';
 import { renderWithProviders } from '../../../test/render';
 import { AccentBar } from './AccentBar';
 
 /** A controlled answer field with the bar under it, as on the testing screen. */
-function Field({ language, initial = '' }: { language: Language; initial?: string }) {
+function Field({ language, initial = '' }: { language: ContentLanguage; initial?: string }) {
   const ref = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(initial);
   return (
@@ -110,4 +110,38 @@ describe('AccentBar', () => {
     await renderWithProviders(<Field language="en" />);
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
   });
+
+  it('has the letters of other Latin-script languages (decision 0059)', async () => {
+    const { user } = await renderWithProviders(<Field language="pt" initial="me" />);
+    const input = screen.getByLabelText<HTMLInputElement>('Answer');
+    await user.click(input);
+    input.setSelectionRange(1, 1);
+    await user.click(screen.getByRole('button', { name: 'Insert ã' }));
+    expect(input).toHaveValue('mãe');
+    expect(screen.getByRole('button', { name: 'Insert ç' })).toBeInTheDocument();
+  });
+
+  it('has the accented vowels and the final sigma for Greek', async () => {
+    await renderWithProviders(<Field language="el" />);
+    expect(screen.getByRole('button', { name: 'Insert ά' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Insert ς' })).toBeInTheDocument();
+  });
+
+  it('types a Turkish capital İ with ⇧, as the Turkish keyboard does', async () => {
+    const { user } = await renderWithProviders(<Field language="tr" />);
+    const input = screen.getByLabelText<HTMLInputElement>('Answer');
+    await user.click(input);
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('button', { name: 'Insert İ' }));
+    await user.keyboard('{/Shift}');
+    expect(input).toHaveValue('İ');
+  });
+
+  it.each(['ja', 'zh', 'ko', 'ar', 'he'] as const)(
+    'shows no bar for %s, typed through an input method or a keyboard of its own',
+    async (language) => {
+      await renderWithProviders(<Field language={language} />);
+      expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    },
+  );
 });

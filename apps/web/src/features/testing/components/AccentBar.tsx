@@ -1,4 +1,4 @@
-import type { Language } from '@wordhoard/shared';
+import type { ContentLanguage } from '@wordhoard/shared';
 import { ArrowBigUp } from 'lucide-react';
 import {
   useEffect,
@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
-import { ACCENTS, UKRAINIAN_ALPHABET, capital, insertAtCaret } from '../lib/accents';
+import { UKRAINIAN_ALPHABET, accentsOf, capital, insertAtCaret } from '../lib/accents';
 import { ACCENT_SHORTCUTS, accentCombo, ariaCombo } from '../lib/shortcuts';
 import styles from './AccentBar.module.css';
 
@@ -24,7 +24,7 @@ export interface AccentBarHandle {
 
 interface AccentBarProps {
   /** The language the learner types in. */
-  language: Language;
+  language: ContentLanguage;
   input: RefObject<HTMLInputElement | null>;
   /** The field it types into (for `aria-controls`). */
   inputId: string;
@@ -66,7 +66,7 @@ export function AccentBar({ language, input, inputId, languageLabel, shortcuts, 
   const barRef = useRef<HTMLDivElement>(null);
   // One Tab stop for the whole bar (the ARIA toolbar pattern): the arrow keys move inside it.
   const [current, setCurrent] = useState('shift');
-  const letters = ACCENTS[language];
+  const letters = accentsOf(language);
 
   const upper = capsOnce !== shiftHeld;
   const shown = (letter: string) => (upper ? capital(letter, language) : letter);

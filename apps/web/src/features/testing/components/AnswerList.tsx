@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { cx } from '../../../shared/lib/classNames';
 import styles from './AnswerList.module.css';
+import { dirOf } from '../../../shared/languages/contentLanguages';
 
 interface AnswerListProps {
   answers: readonly string[];
@@ -30,7 +31,9 @@ export function AnswerList({
           // Typed answers may repeat; the position keeps the keys apart.
           <li key={`${index}-${answer}`} className={cx(styles.item, isMarked && styles.marked)}>
             {isMarked && <Check className={styles.icon} aria-hidden="true" />}
-            <span lang={lang}>{answer}</span>
+            <span lang={lang} dir={dirOf(lang)}>
+              {answer}
+            </span>
             {isMarked && markedNote && <span className={styles.note}>({markedNote})</span>}
           </li>
         );

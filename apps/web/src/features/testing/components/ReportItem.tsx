@@ -7,10 +7,11 @@ import { PATHS } from '../../../shared/routing';
 import { Button } from '../../../shared/ui';
 import { WordMarkBadge } from '../../../shared/ui/WordMarkBadge/WordMarkBadge';
 import { useSuspendWord } from '../api/testingApi';
-import type { WordView } from '../lib/wordView';
+import { exampleLanguage, type WordView } from '../lib/wordView';
 import styles from '../screens/FinishPage.module.css';
 import { AnswerList } from './AnswerList';
 import { ResultBadge } from './ResultBadge';
+import { dirOf } from '../../../shared/languages/contentLanguages';
 
 export type ReportWord = Report['items'][number];
 
@@ -60,7 +61,7 @@ export function ReportItem({ item, view, dictionaryId, onAnnounce }: ReportItemP
   return (
     <li className={styles.item} data-testid="report-item">
       <div className={styles.itemHead}>
-        <h3 id={termId} className={styles.term} lang={view.promptLanguage}>
+        <h3 id={termId} className={styles.term} lang={view.promptLanguage} dir={dirOf(view.promptLanguage)}>
           {item.term}
         </h3>
         <div className={styles.badges}>
@@ -132,7 +133,9 @@ export function ReportItem({ item, view, dictionaryId, onAnnounce }: ReportItemP
           <dt>{t('Testing.Finish.Typed')}</dt>
           <dd>
             {item.answers.length > 0 ? (
-              <span lang={view.answerLanguage}>{item.answers.join(', ')}</span>
+              <span lang={view.answerLanguage} dir={dirOf(view.answerLanguage)}>
+                {item.answers.join(', ')}
+              </span>
             ) : (
               <span className={styles.nothing}>{t('Testing.Finish.NothingTyped')}</span>
             )}
@@ -142,8 +145,26 @@ export function ReportItem({ item, view, dictionaryId, onAnnounce }: ReportItemP
           // Other words whose answers were typed for this one: the pairs to tell apart.
           <div data-testid="report-confusions">
             <dt>{t('Testing.Finish.ConfusedWith')}</dt>
-            <dd lang={view.swapped ? view.answerLanguage : view.promptLanguage}>
+            <dd
+              lang={view.swapped ? view.answerLanguage : view.promptLanguage}
+              dir={dirOf(view.swapped ? view.answerLanguage : view.promptLanguage)}
+            >
               {item.confusedWith.join(', ')}
+            </dd>
+          </div>
+        )}
+        {item.examples && item.examples.length > 0 && (
+          // The word's example sentences, in its term's language (decision 0060).
+          <div data-testid="report-examples">
+            <dt>{t('Testing.Finish.Examples')}</dt>
+            <dd>
+              <ul className={styles.examples}>
+                {item.examples.map((example) => (
+                  <li key={example} lang={exampleLanguage(view)} dir={dirOf(exampleLanguage(view))}>
+                    {example}
+                  </li>
+                ))}
+              </ul>
             </dd>
           </div>
         )}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { cx } from '../../../shared/lib/classNames';
 import { SpeakButton } from '../../../shared/ui/SpeakButton/SpeakButton';
 import styles from './TermDisplay.module.css';
+import { dirOf } from '../../../shared/languages/contentLanguages';
 
 interface TermDisplayProps {
   /** What the word is: "Type the definitions of", "Word", … */
@@ -35,7 +36,7 @@ export function TermDisplay({
       {/* The id names only the prompt: the speak button stays out of the field's description. */}
       <div id={id} className={styles.text}>
         <p className={styles.label}>{label}</p>
-        <p className={cx(styles.term, size === 'md' && styles.md)} lang={lang}>
+        <p className={cx(styles.term, size === 'md' && styles.md)} lang={lang} dir={dirOf(lang)}>
           {term}
         </p>
         {note && <p className={styles.note}>{note}</p>}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../shared/routing';
 import { Card, Checkbox, Select } from '../../../shared/ui';
+import { clozeApplies } from '../lib/testerForm';
 import { useTesterForm } from '../lib/useTesterForm';
 import styles from '../screens/CreateTesterPage.module.css';
 import { TesterFormFooter } from './tester-form/TesterFormFooter';
@@ -46,8 +47,20 @@ export function TesterForm({ dictionaries, testsLeft, testsResetAt, attemptsPend
         <Checkbox
           label={t('Testing.Create.Swap')}
           // A weak-definition test asks each definition the way it was missed: swap does not apply.
-          hint={form.by === 'weak' ? t('Testing.Create.SwapWeakHint') : t('Testing.Create.SwapHint')}
+          hint={
+            form.by === 'weak'
+              ? t('Testing.Create.SwapWeakHint')
+              : form.cloze && clozeApplies(form.by)
+                ? t('Testing.Create.SwapClozeHint')
+                : t('Testing.Create.SwapHint')
+          }
           {...register('swap')}
+        />
+        <Checkbox
+          label={t('Testing.Create.Cloze')}
+          // Weak spots are about definitions: no sentence asks them (decision 0060).
+          hint={clozeApplies(form.by) ? t('Testing.Create.ClozeHint') : t('Testing.Create.ClozeWeakHint')}
+          {...register('cloze')}
         />
       </Card>
 
@@ -71,6 +84,7 @@ export function TesterForm({ dictionaries, testsLeft, testsResetAt, attemptsPend
         shownProblem={form.shownProblem}
         resetsAt={form.resetsAt ?? testsResetAt}
         by={form.by}
+        cloze={form.cloze && clozeApplies(form.by)}
         canStart={!form.noAttempts && !form.nothingDue}
         isPending={form.isPending}
         describedBy={form.describedBy}

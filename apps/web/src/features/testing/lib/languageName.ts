@@ -1,7 +1,7 @@
-import type { Language } from '@wordhoard/shared';
+import type { ContentLanguage } from '@wordhoard/shared';
 
 /** "German", "allemand", "німецька": a language's name in the interface language. */
-export function languageName(language: Language, interfaceLanguage: string): string {
+export function languageName(language: ContentLanguage, interfaceLanguage: string): string {
   try {
     return new Intl.DisplayNames([interfaceLanguage], { type: 'language' }).of(language) ?? language;
   } catch {

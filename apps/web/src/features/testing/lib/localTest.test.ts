@@ -93,3 +93,43 @@ describe('a test run on the device (decision 0058)', () => {
     expect(packShows(pack, onCat)).toBe(false);
   });
 });
+
+describe('a cloze test run on the device (decision 0060)', () => {
+  const base = packOf({ term: 'Katze', definitions: ['cat'] }, { term: 'Hund', definitions: ['dog'] });
+  const pack: OfflinePack = {
+    ...base,
+    words: base.words.map((word, index) => ({
+      ...word,
+      reversed: true,
+      ...(index === 0
+        ? { cloze: { before: 'The ', after: ' sleeps.' }, examples: ['The cat sleeps.', 'Cats purr.'] }
+        : { cloze: { before: 'A ', after: ' barks.' }, examples: ['A dog barks.'] }),
+    })),
+  };
+
+  it('shows the sentence with its blank, and the examples after each check, skip and in the report', () => {
+    expect(
+      localState({ userId: ID(6), pack, testsLeft: 2, testsResetAt: '2030-01-02T00:00:00.000Z' }).test,
+    ).toMatchObject({
+      term: 'Katze',
+      reversed: true,
+      cloze: { before: 'The ', after: ' sleeps.' },
+    });
+    const wrong = answerLocally(pack, { ...target(1, ID(1)), answer: 'dog' });
+    expect(wrong?.result).toMatchObject({ result: 'wrong', examples: ['The cat sleeps.', 'Cats purr.'] });
+    const right = wrong && answerLocally(wrong.pack, { ...target(1, ID(1)), answer: 'Cat' });
+    expect(right?.result).toMatchObject({
+      result: 'correct',
+      wordResult: 'wrong',
+      examples: ['The cat sleeps.', 'Cats purr.'],
+    });
+    expect(right?.result.next).toMatchObject({ position: 2, cloze: { before: 'A ', after: ' barks.' } });
+    const skipped = right && skipLocally(right.pack, target(2, ID(2)));
+    expect(skipped?.result).toMatchObject({ answer: ['dog'], examples: ['A dog barks.'] });
+    const report = skipped && localReport(skipped.pack);
+    expect(report?.items.map((item) => [item.result, item.examples, item.cloze?.before])).toEqual([
+      ['wrong', ['The cat sleeps.', 'Cats purr.'], 'The '],
+      ['skipped', ['A dog barks.'], 'A '],
+    ]);
+  });
+});

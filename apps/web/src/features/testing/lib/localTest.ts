@@ -26,14 +26,24 @@ export interface LocalOutcome<R> {
   verdict: LocalVerdict;
 }
 
-/** The word's direction and languages, when the test kept them (as the server shows them). */
-function shownAs(word: OfflineWord): Pick<TestItem, 'reversed' | 'promptLanguage' | 'answerLanguage'> {
+/**
+ * The word's direction and languages, when the test kept them, and its cloze sentence in a
+ * cloze test (decision 0060), as the server shows them.
+ */
+function shownAs(
+  word: OfflineWord,
+): Pick<TestItem, 'reversed' | 'promptLanguage' | 'answerLanguage' | 'cloze'> {
   return {
     ...(word.reversed === undefined ? {} : { reversed: word.reversed }),
     ...(word.promptLanguage === undefined ? {} : { promptLanguage: word.promptLanguage }),
     ...(word.answerLanguage === undefined ? {} : { answerLanguage: word.answerLanguage }),
+    ...(word.cloze === undefined ? {} : { cloze: word.cloze }),
   };
 }
+
+/** The word's example sentences, shown after a check, a skip and in the report (as the server's). */
+const examplesOf = (word: OfflineWord): { examples?: string[] } =>
+  word.examples?.length ? { examples: word.examples } : {};
 
 /** The pack's word at `position` (1-based) as GET /testing shows the current word. */
 export function testItemOf(pack: OfflinePack, position: number): TestItem | null {
@@ -74,6 +84,7 @@ export function localReport(pack: OfflinePack): Report {
       leech: false,
       suspended: false,
       ...(word.dictionaryId === undefined ? {} : { dictionaryId: word.dictionaryId }),
+      ...examplesOf(word),
       ...shownAs(word),
     })),
   };
@@ -142,6 +153,7 @@ export function answerLocally(pack: OfflinePack, body: AnswerBody): LocalOutcome
         status: 'alreadyEntered',
         wordResult: null,
         next: currentItem(pack),
+        ...examplesOf(word),
       },
     };
   }
@@ -175,6 +187,7 @@ export function answerLocally(pack: OfflinePack, body: AnswerBody): LocalOutcome
     status: 'applied',
     wordResult: changed.result,
     next: currentItem(next),
+    ...examplesOf(word),
   };
   return {
     pack: next,
@@ -191,7 +204,13 @@ export function skipLocally(pack: OfflinePack, target: AnswerTarget): LocalOutco
   const next = replaceWord(pack, { ...word, result: wordResult }, true);
   return {
     pack: next,
-    result: { answer: word.definitions, status: 'applied', wordResult, next: currentItem(next) },
+    result: {
+      answer: word.definitions,
+      status: 'applied',
+      wordResult,
+      next: currentItem(next),
+      ...examplesOf(word),
+    },
     verdict: { result: 'skipped', almost: false, wordResult },
   };
 }

@@ -1,12 +1,12 @@
-import { answerResultSchema, languageSchema, type AnswerResult } from '@wordhoard/shared';
+import { answerResultSchema, contentLanguageSchema, type AnswerResult } from '@wordhoard/shared';
 import { z } from 'zod';
 
 /** How the word is shown (its dictionary, direction and languages: `WordMeta`), when it says. */
 const wordMetaFields = {
   dictionaryId: z.string().nullable().optional(),
   reversed: z.boolean().optional(),
-  promptLanguage: languageSchema.optional(),
-  answerLanguage: languageSchema.optional(),
+  promptLanguage: contentLanguageSchema.optional(),
+  answerLanguage: contentLanguageSchema.optional(),
 };
 
 /**
@@ -29,6 +29,8 @@ const skipStateSchema = z.object({
   wordId: z.string(),
   term: z.string(),
   answers: z.array(z.string()),
+  /** The word's example sentences (decision 0060). */
+  examples: z.array(z.string()).optional(),
   ...wordMetaFields,
 });
 export type SkipState = z.infer<typeof skipStateSchema>;

@@ -1,6 +1,7 @@
 import type { TesterOptions } from '@wordhoard/shared';
 import { describe, expect, it } from 'vitest';
-import { readActiveTest, saveActiveTest, testLanguages } from '../../../shared/testing/activeTest';
+import { saveActiveTest, testLanguages } from '../../../shared/testing/activeTest';
+import { readActiveTest } from '../../../shared/testing/readActiveTest';
 import {
   DEFAULT_FORM_VALUES,
   formValuesFrom,

@@ -1,4 +1,5 @@
 import {
+  CLOZE_RANGES,
   DATE_PERIODS,
   DATE_UNITS,
   QUANTITY_FROM,
@@ -35,6 +36,8 @@ export const testerFormSchema = z
   .object({
     dictionaryId: z.string().min(1, { error: 'validation.required' }),
     swap: z.boolean(),
+    /** Cloze questions from the words' example sentences (decision 0060). */
+    cloze: z.boolean(),
     by: z.enum(CHOOSE_BY),
     from: z.enum(QUANTITY_FROM),
     count: z.enum(COUNT_CHOICES),
@@ -57,6 +60,7 @@ export type TesterFormValues = z.infer<typeof testerFormSchema>;
 
 export const DEFAULT_FORM_VALUES: Omit<TesterFormValues, 'dictionaryId'> = {
   swap: false,
+  cloze: false,
   by: 'quantity',
   from: 'last',
   count: '20',
@@ -70,7 +74,12 @@ export const DEFAULT_FORM_VALUES: Omit<TesterFormValues, 'dictionaryId'> = {
 export function formValuesFrom(options: TesterOptions): TesterFormValues {
   const { range } = options;
   // A test of every dictionary's due words (decision 0048) has no dictionary to preselect.
-  const base = { ...DEFAULT_FORM_VALUES, dictionaryId: options.dictionaryId ?? '', swap: options.swap };
+  const base = {
+    ...DEFAULT_FORM_VALUES,
+    dictionaryId: options.dictionaryId ?? '',
+    swap: options.swap,
+    cloze: options.cloze === true,
+  };
   switch (range.type) {
     case 'due':
     case 'weak':
@@ -95,6 +104,13 @@ export function formValuesFrom(options: TesterOptions): TesterFormValues {
   }
 }
 
+/** Whether cloze questions can be asked of words chosen this way (not of weak spots). */
+export const clozeApplies = (by: ChooseBy) => (CLOZE_RANGES as readonly string[]).includes(by);
+
+/** Whether the test asks for the terms: swapped, or cloze questions (always "definitions → term"). */
+export const asksTerms = (values: Pick<TesterFormValues, 'swap' | 'cloze' | 'by'>) =>
+  values.swap || (values.cloze && clozeApplies(values.by));
+
 /** The body of POST /tester for valid form values, checked against the shared contract. */
 export function toTesterOptions(values: TesterFormValues): TesterOptions {
   const range: TesterOptions['range'] = isBareSource(values.by)
@@ -109,5 +125,11 @@ export function toTesterOptions(values: TesterFormValues): TesterOptions {
       : values.period === 'custom'
         ? { type: 'date', period: 'custom', amount: Number(values.amount.trim()), unit: values.unit }
         : { type: 'date', period: values.period };
-  return testerOptionsSchema.parse({ dictionaryId: values.dictionaryId, swap: values.swap, range });
+  return testerOptionsSchema.parse({
+    dictionaryId: values.dictionaryId,
+    swap: values.swap,
+    range,
+    // Left out unless on, so the options of a test without it stay as they were.
+    ...(values.cloze && clozeApplies(values.by) ? { cloze: true } : {}),
+  });
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useUser } from '../../../shared/session';
-import { readActiveTest, type ActiveTest } from '../../../shared/testing/activeTest';
+import type { ActiveTest } from '../../../shared/testing/activeTest';
+import { readActiveTest } from '../../../shared/testing/readActiveTest';
 
 /** The options and languages of the test this tab started, or null when unknown. */
 export function useActiveTest(): ActiveTest | null {

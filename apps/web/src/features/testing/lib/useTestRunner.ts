@@ -15,7 +15,7 @@ import { testingKeys, useRefreshTestingState, useShowNextWord, useTestingCalls }
 import type { CheckState, SkipState } from './navigationState';
 import { useSubmissions } from './submissions';
 import { useActiveTest } from './useActiveTest';
-import { wordMeta, wordView } from './wordView';
+import { exampleLanguage, wordMeta, wordView } from './wordView';
 import { useReportUnexpected } from '../../../shared/hooks/useReportUnexpected';
 
 export interface Feedback {
@@ -24,6 +24,8 @@ export interface Feedback {
   message: string;
   /** Tells two equal messages apart, so each is shown and announced. */
   key: number;
+  /** The example sentences of the word just answered right, in the term's language (decision 0060). */
+  examples?: { sentences: string[]; lang: string | undefined };
 }
 
 /**
@@ -38,6 +40,8 @@ export function useTestRunner(test: TestItem) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const activeTest = useActiveTest();
+  // The word's own direction and languages (a test may mix them), else the test's.
+  const view = wordView(test, activeTest);
   const inputRef = useRef<HTMLInputElement>(null);
   const [answer, setAnswer] = useState('');
   const [missingAnswer, setMissingAnswer] = useState(false);
@@ -135,6 +139,9 @@ export function useTestRunner(test: TestItem) {
             ? t('Testing.Run.CorrectMore', { count: result.needAnswers })
             : t('Testing.Run.CorrectNext'),
         key: Date.now(),
+        ...(result.examples?.length
+          ? { examples: { sentences: result.examples, lang: exampleLanguage(view) } }
+          : {}),
       });
       inputRef.current?.focus();
     },
@@ -145,14 +152,20 @@ export function useTestRunner(test: TestItem) {
   const skipMutation = useMutation({
     networkMode: 'always',
     mutationFn: (body: AnswerTarget) => calls.skip(body),
-    onSuccess: async ({ answer: answers, status }) => {
+    onSuccess: async ({ answer: answers, status, examples }) => {
       if (status === 'wordFinished') {
         await showMovedOn();
         return;
       }
       // The test has moved on; the next screen loads the new state instead of showing this one.
       queryClient.removeQueries({ queryKey: testingKeys.state });
-      const skipState: SkipState = { wordId: test.wordId, term: test.term, answers, ...wordMeta(test) };
+      const skipState: SkipState = {
+        wordId: test.wordId,
+        term: test.term,
+        answers,
+        ...(examples?.length ? { examples } : {}),
+        ...wordMeta(test),
+      };
       await navigate(PATHS.testingSkip, { state: skipState });
     },
     onError: failed,
@@ -184,8 +197,6 @@ export function useTestRunner(test: TestItem) {
     if (attemptId !== null) skipMutation.mutate({ ...target, attemptId, durationMs: durationOf(attemptId) });
   }
 
-  // The word's own direction and languages (a test may mix them), else the test's.
-  const view = wordView(test, activeTest);
   const describedBy = [ids.prompt, ids.need, missingAnswer ? ids.error : null].filter(Boolean).join(' ');
 
   return {

@@ -9,6 +9,7 @@ import { dueFor, useDueCounts } from '../api/testingApi';
 import { testLanguages, type ActiveTest } from '../../../shared/testing/activeTest';
 import { languageName } from '../lib/languageName';
 import {
+  asksTerms,
   DEFAULT_FORM_VALUES,
   formValuesFrom,
   requestedSource,
@@ -65,12 +66,13 @@ export function useTesterForm({
     handleSubmit,
     formState: { errors },
   } = useForm<TesterFormValues>({ resolver: zodResolver(testerFormSchema), defaultValues });
-  const [by, from, period, dictionaryId, swap] = useWatch({
+  const [by, from, period, dictionaryId, swap, cloze] = useWatch({
     control,
-    name: ['by', 'from', 'period', 'dictionaryId', 'swap'],
+    name: ['by', 'from', 'period', 'dictionaryId', 'swap', 'cloze'],
   });
   const dueCounts = useDueCounts();
-  const due = dueFor(dueCounts.data, dictionaryId, swap);
+  // A cloze test asks for the terms: its due words are those of that direction.
+  const due = dueFor(dueCounts.data, dictionaryId, asksTerms({ swap, cloze, by }));
   const attemptsId = useId();
   const problemId = useId();
   const dueHintId = useId();
@@ -99,12 +101,13 @@ export function useTesterForm({
     if (isPending || noAttempts || nothingDue) return;
     const dictionary = dictionaries.find((candidate) => candidate.id === values.dictionaryId);
     if (!dictionary) return;
-    start({ options: toTesterOptions(values), languages: testLanguages(dictionary, values.swap) });
+    start({ options: toTesterOptions(values), languages: testLanguages(dictionary, asksTerms(values)) });
   });
 
   return {
     attemptsId,
     by,
+    cloze,
     control,
     describedBy,
     dictionaryOptions,

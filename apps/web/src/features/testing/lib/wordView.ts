@@ -1,4 +1,4 @@
-import type { Language } from '@wordhoard/shared';
+import type { ContentLanguage } from '@wordhoard/shared';
 import type { ActiveTest } from '../../../shared/testing/activeTest';
 
 /**
@@ -9,8 +9,8 @@ import type { ActiveTest } from '../../../shared/testing/activeTest';
 export interface WordMeta {
   dictionaryId?: string | null;
   reversed?: boolean;
-  promptLanguage?: Language;
-  answerLanguage?: Language;
+  promptLanguage?: ContentLanguage;
+  answerLanguage?: ContentLanguage;
 }
 
 /** How to show one word: as it says, else as the test this tab started says. */
@@ -18,9 +18,9 @@ export interface WordView {
   /** The definitions are shown and the term is expected. */
   swapped: boolean;
   /** The language of what is shown; undefined when unknown. */
-  promptLanguage: Language | undefined;
+  promptLanguage: ContentLanguage | undefined;
   /** The language the answer is typed in; undefined when unknown. */
-  answerLanguage: Language | undefined;
+  answerLanguage: ContentLanguage | undefined;
   /** The word's dictionary; null once deleted, undefined when unknown. */
   dictionaryId: string | null | undefined;
 }
@@ -35,6 +35,10 @@ export function wordView(word: WordMeta, activeTest: ActiveTest | null): WordVie
       word.dictionaryId !== undefined ? word.dictionaryId : (activeTest?.options.dictionaryId ?? undefined),
   };
 }
+
+/** The language of a word's example sentences: its term's (shown, or typed in a swapped test). */
+export const exampleLanguage = (view: Pick<WordView, 'swapped' | 'promptLanguage' | 'answerLanguage'>) =>
+  view.swapped ? view.answerLanguage : view.promptLanguage;
 
 /** The fields of `word` that say how to show it, for a screen that receives the word in its state. */
 export function wordMeta(word: WordMeta): WordMeta {

@@ -10,6 +10,7 @@ import { Button, Card, Page, TABULAR_NUMS } from '../../../shared/ui';
 import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
 import { testingKeys, useRefreshTestingState, useTestingCalls, useTestingState } from '../api/testingApi';
 import { AnswerList } from '../components/AnswerList';
+import { ExampleList } from '../components/ExampleList';
 import { OverridePanel } from '../components/OverridePanel';
 import { ResultIcon } from '../components/ResultIcon';
 import { KeyHint, ShortcutsHelp } from '../components/Shortcuts';
@@ -19,9 +20,10 @@ import { useSubmissions } from '../lib/submissions';
 import { useActiveTest } from '../lib/useActiveTest';
 import { useFocusOnMount } from '../lib/useFocusOnMount';
 import { useTestShortcuts } from '../lib/useTestShortcuts';
-import { wordView } from '../lib/wordView';
+import { exampleLanguage, wordView } from '../lib/wordView';
 import { useReportUnexpected } from '../../../shared/hooks/useReportUnexpected';
 import styles from './CheckPage.module.css';
+import { dirOf } from '../../../shared/languages/contentLanguages';
 
 /** The outcome of a checked answer: correct, almost (with the exact spelling) or wrong. */
 export default function CheckPage() {
@@ -134,7 +136,13 @@ function CheckResult({ check }: { check: CheckState }) {
                 values={{ answer: result.answer }}
                 components={{
                   b: <strong />,
-                  word: <span className={styles.spelling} lang={view.answerLanguage} />,
+                  word: (
+                    <span
+                      className={styles.spelling}
+                      lang={view.answerLanguage}
+                      dir={dirOf(view.answerLanguage)}
+                    />
+                  ),
                 }}
               />
             )}
@@ -145,12 +153,14 @@ function CheckResult({ check }: { check: CheckState }) {
         <dl className={styles.details}>
           <div>
             <dt>{t('Testing.Check.Word')}</dt>
-            <dd lang={view.promptLanguage}>{term}</dd>
+            <dd lang={view.promptLanguage} dir={dirOf(view.promptLanguage)}>
+              {term}
+            </dd>
           </div>
           {kind === 'wrong' && result.answer !== '' && (
             <div>
               <dt>{t('Testing.Check.YourAnswer')}</dt>
-              <dd lang={view.answerLanguage} className={styles.typed}>
+              <dd lang={view.answerLanguage} dir={dirOf(view.answerLanguage)} className={styles.typed}>
                 {result.answer}
               </dd>
             </div>
@@ -163,9 +173,9 @@ function CheckResult({ check }: { check: CheckState }) {
               i18nKey={confusion.key}
               values={confusion.values}
               components={{
-                answer: <span lang={view.answerLanguage} />,
+                answer: <span lang={view.answerLanguage} dir={dirOf(view.answerLanguage)} />,
                 // The other word is shown as the prompts are: its term, or its definitions when swapped.
-                other: <span lang={view.promptLanguage} />,
+                other: <span lang={view.promptLanguage} dir={dirOf(view.promptLanguage)} />,
               }}
             />
           </p>
@@ -189,6 +199,8 @@ function CheckResult({ check }: { check: CheckState }) {
             {t('Testing.Check.NeedAnswers', { count: result.needAnswers })}
           </p>
         )}
+
+        <ExampleList examples={result.examples} lang={exampleLanguage(view)} className={styles.examples} />
 
         {kind === 'wrong' && (
           <OverridePanel check={check} accepted={accepted} onAccepted={() => setAccepted(true)} />

@@ -10,12 +10,13 @@ import { AnswerList } from '../components/AnswerList';
 import { ResultIcon } from '../components/ResultIcon';
 import { KeyHint, ShortcutsHelp } from '../components/Shortcuts';
 import { TermDisplay } from '../components/TermDisplay';
+import { ExampleList } from '../components/ExampleList';
 import { parseSkipState, type SkipState } from '../lib/navigationState';
 import { SHORTCUT_KEYS, ariaKeyShortcuts } from '../lib/shortcuts';
 import { useActiveTest } from '../lib/useActiveTest';
 import { useFocusOnMount } from '../lib/useFocusOnMount';
 import { useTestShortcuts } from '../lib/useTestShortcuts';
-import { wordView } from '../lib/wordView';
+import { exampleLanguage, wordView } from '../lib/wordView';
 import styles from './SkipPage.module.css';
 
 /** A skipped word with its answers revealed. */
@@ -57,6 +58,7 @@ function SkippedWord({ skipped }: { skipped: SkipState }) {
           </h2>
           <AnswerList answers={skipped.answers} lang={view.answerLanguage} aria-labelledby={answersId} />
         </div>
+        <ExampleList examples={skipped.examples} lang={exampleLanguage(view)} />
         <Button
           ref={nextRef}
           iconEnd={<ArrowRight />}

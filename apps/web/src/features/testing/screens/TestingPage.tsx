@@ -13,6 +13,8 @@ import { ProgressBar } from '../../../shared/ui/ProgressBar/ProgressBar';
 import { useVoice } from '../../../shared/speech/useVoice';
 import { AccentBar, type AccentBarHandle } from '../components/AccentBar';
 import { AnswerList } from '../components/AnswerList';
+import { ClozeDisplay } from '../components/ClozeDisplay';
+import { ExampleList } from '../components/ExampleList';
 import { ResultIcon } from '../components/ResultIcon';
 import { KeyHint, ShortcutsHelp } from '../components/Shortcuts';
 import { TermDisplay } from '../components/TermDisplay';
@@ -22,6 +24,7 @@ import { useTestShortcuts } from '../lib/useTestShortcuts';
 import { useActiveTest } from '../lib/useActiveTest';
 import { useTestRunner } from '../lib/useTestRunner';
 import styles from './TestingPage.module.css';
+import { dirOf } from '../../../shared/languages/contentLanguages';
 
 /** The test runner: shows the current word, or moves on to the report or the set-up screen. */
 export default function TestingPage() {
@@ -79,7 +82,14 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
     <Trans
       i18nKey="Testing.Run.Contrast"
       values={{ term: test.contrast }}
-      components={{ term: <strong lang={view.swapped ? view.answerLanguage : view.promptLanguage} /> }}
+      components={{
+        term: (
+          <strong
+            lang={view.swapped ? view.answerLanguage : view.promptLanguage}
+            dir={dirOf(view.swapped ? view.answerLanguage : view.promptLanguage)}
+          />
+        ),
+      }}
     />
   );
   return (
@@ -103,15 +113,27 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
       </div>
 
       <Card className={styles.card}>
-        <TermDisplay
-          id={ids.prompt}
-          label={view.swapped ? t('Testing.Run.PromptSwapped') : t('Testing.Run.Prompt')}
-          term={test.term}
-          lang={view.promptLanguage}
-          speak
-          speakKeyShortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.speak, mac)}
-          note={contrast}
-        />
+        {test.cloze ? (
+          // A cloze question (decision 0060): the sentence is in the term's language, the
+          // answer's; the definitions (the item's `term`) are the hint.
+          <ClozeDisplay
+            id={ids.prompt}
+            cloze={test.cloze}
+            hint={test.term}
+            lang={view.answerLanguage}
+            hintLang={view.promptLanguage}
+          />
+        ) : (
+          <TermDisplay
+            id={ids.prompt}
+            label={view.swapped ? t('Testing.Run.PromptSwapped') : t('Testing.Run.Prompt')}
+            term={test.term}
+            lang={view.promptLanguage}
+            speak
+            speakKeyShortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.speak, mac)}
+            note={contrast}
+          />
+        )}
 
         <div className={styles.progress}>
           <p id={ids.need} className={cx(styles.need, TABULAR_NUMS)}>
@@ -142,6 +164,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
             name="answer"
             type="text"
             lang={view.answerLanguage}
+            dir={dirOf(view.answerLanguage)}
             value={answer}
             onChange={(event) => {
               setAnswer(event.target.value);
@@ -212,6 +235,15 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
             )}
             <span>{feedback.message}</span>
           </p>
+        )}
+        {feedback?.examples && (
+          // The sentences of the word just answered right: read at leisure, not announced.
+          <ExampleList
+            key={feedback.key}
+            examples={feedback.examples.sentences}
+            lang={feedback.examples.lang}
+            className={styles.examples}
+          />
         )}
       </Card>
       <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} mac={mac} />

@@ -28,6 +28,8 @@ interface TesterFormFooterProps {
   resetsAt: string | undefined | null;
   /** The chosen source, whose empty test has its own hint. */
   by: ChooseBy;
+  /** Cloze questions asked: an empty test needs example sentences. */
+  cloze: boolean;
   canStart: boolean;
   isPending: boolean;
   describedBy: string;
@@ -43,6 +45,7 @@ export function TesterFormFooter({
   shownProblem,
   resetsAt,
   by,
+  cloze,
   canStart,
   isPending,
   describedBy,
@@ -68,7 +71,9 @@ export function TesterFormFooter({
                 {t(
                   by === 'weak' || by === 'confusions'
                     ? EMPTY_TEST_HINTS[by]
-                    : 'Testing.Create.EmptyTestHint',
+                    : cloze
+                      ? 'Testing.Create.EmptyClozeHint'
+                      : 'Testing.Create.EmptyTestHint',
                 )}
               </span>
             )}

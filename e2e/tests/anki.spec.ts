@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { apkgExportPackage, legacyAnkiPackage, readCollection } from '../../apps/server/test/anki/packages';
+import { seriousAxeViolations } from './support/axe';
+import { dictionaryAction } from './support/dictionary';
+import { enterAsGuest } from './support/session';
+
+/**
+ * From and to Anki (docs/decisions/0061-anki-import-export.md): a package made by a third
+ * party (the anki-apkg-export npm package, and Anki 2.1 itself) is previewed and imported; the
+ * dictionary exported as .apkg reads back with SQLite directly (as Anki reads it) and through
+ * our importer.
+ */
+test('imports a third-party Anki package after a preview, and exports one that reads back', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await enterAsGuest(page);
+  const created = await page.request.post('/api/dictionaries/import', {
+    data: {
+      name: 'Tiere',
+      fromLanguage: 'de',
+      toLanguage: 'en',
+      words: [{ term: 'das Pferd', definitions: ['horse'] }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { dictionary } = (await created.json()) as { dictionary: { id: string } };
+
+  await page.goto(`/dictionaries/${dictionary.id}/import`);
+  await page.getByRole('link', { name: 'Import an Anki package' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import from Anki' })).toBeVisible();
+
+  const apkg = await apkgExportPackage('Tiere A1', [
+    { front: 'der Hund', back: 'dog<br>hound' },
+    { front: 'die Katze', back: 'cat &amp; kitty' },
+    { front: 'das Pferd', back: 'horse' },
+    { front: 'DER HUND', back: 'dog again' },
+  ]);
+  await page.getByTestId('anki-file').setInputFiles({
+    name: 'tiere.apkg',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(apkg),
+  });
+  const counts = page.getByTestId('anki-counts');
+  await expect(counts).toContainText('Words to add2');
+  await expect(counts).toContainText('Duplicates skipped2');
+  await expect(page.getByText('Deck: Tiere A1')).toBeVisible();
+  const table = page.getByRole('table');
+  await expect(table.locator('tr[data-status="ready"]')).toHaveCount(2);
+  await expect(table.locator('tr[data-status="skipped"]')).toHaveCount(2);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Import 2 words' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Tiere' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'der Hund' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'die Katze' })).toBeVisible();
+
+  // Anki 2.1's own export: cloze notes come with their sentences as examples.
+  await page.goto(`/dictionaries/${dictionary.id}/import/anki`);
+  await page.getByTestId('anki-file').setInputFiles({
+    name: 'mixed.apkg',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(legacyAnkiPackage()),
+  });
+  await expect(table.locator('tr[data-status="ready"]')).toHaveCount(6);
+  await expect(table.locator('tr[data-status="ready"]').first()).toContainText(
+    'In a cloze, some fields are hidden.',
+  );
+  await page.getByRole('button', { name: 'Import 6 words' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tiere' })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await (await dictionaryAction(page, 'button', 'Export for Anki (.apkg)')).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Tiere.apkg');
+  const exported = new Uint8Array(await readFile(await file.path()));
+
+  // Read as Anki reads it: the SQLite collection itself.
+  const collection = await readCollection(exported);
+  expect(collection.integrity).toBe('ok');
+  expect(collection.ver).toBe(11);
+  expect(Object.values(collection.decks).map((deck) => deck.name)).toContain('Tiere');
+  expect(Object.values(collection.models)[0]?.flds.map((field) => field.name)).toEqual([
+    'Term',
+    'Definitions',
+    'Example',
+    'Picture',
+    'Audio',
+  ]);
+  expect(collection.notes).toHaveLength(9);
+  expect(collection.cards).toHaveLength(9);
+  const hund = collection.notes.find((note) => note[4] === 'der Hund');
+  expect(String(hund?.[3]).split('\x1f')).toEqual(['der Hund', 'dog<br>hound', '', '', '']);
+  const fields = collection.notes.find((note) => note[4] === 'fields');
+  expect(String(fields?.[3]).split('\x1f')[2]).toBe('In a cloze, some fields are hidden.');
+
+  // And through our importer: every note reads back as the word it came from (all already
+  // in the dictionary, so the preview skips them).
+  const preview = await page.request.post(`/api/dictionaries/${dictionary.id}/import/anki/preview`, {
+    data: { file: Buffer.from(exported).toString('base64') },
+  });
+  expect(preview.status(), await preview.text()).toBe(200);
+  const read = (await preview.json()) as {
+    deck: string;
+    counts: { total: number; skipped: number };
+    rows: { term: string; definitions: string[]; examples: string[] }[];
+  };
+  expect(read.deck).toBe('Tiere');
+  expect(read.counts).toMatchObject({ total: 9, skipped: 9 });
+  expect(read.rows.find((row) => row.term === 'der Hund')).toMatchObject({ definitions: ['dog', 'hound'] });
+  expect(read.rows.find((row) => row.term === 'die Katze')).toMatchObject({ definitions: ['cat & kitty'] });
+  expect(read.rows.find((row) => row.term === 'fields')).toMatchObject({
+    examples: ['In a cloze, some fields are hidden.'],
+  });
+});

@@ -22,7 +22,8 @@ COPY --from=build /app/apps/server/drizzle apps/server/drizzle
 COPY --from=build /app/apps/web/dist apps/web/dist
 # The embedded database (PGlite, DATA_DIR=./data) when DATABASE_URL is unset: a volume mounted here
 # starts out owned by the user the app runs as (compose.embedded.yaml).
-RUN mkdir -p data && chown node:node data
+# data/media: the media volume of compose.yaml starts owned by the node user.
+RUN mkdir -p data/media && chown -R node:node data
 USER node
 EXPOSE 3000
 # Follows PORT when it is changed at run time (docker run -e PORT=…, or an env file).

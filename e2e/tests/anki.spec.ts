@@ -3,13 +3,14 @@ import { expect, test } from '@playwright/test';
 import { apkgExportPackage, legacyAnkiPackage, readCollection } from '../../apps/server/test/anki/packages';
 import { seriousAxeViolations } from './support/axe';
 import { dictionaryAction } from './support/dictionary';
+import { solidPng } from './support/media';
 import { enterAsGuest } from './support/session';
 
 /**
  * From and to Anki (docs/decisions/0061-anki-import-export.md): a package made by a third
  * party (the anki-apkg-export npm package, and Anki 2.1 itself) is previewed and imported; the
  * dictionary exported as .apkg reads back with SQLite directly (as Anki reads it) and through
- * our importer.
+ * our importer. A note's picture comes along both ways (issue 21, decision 0063).
  */
 test('imports a third-party Anki package after a preview, and exports one that reads back', async ({
   page,
@@ -31,30 +32,41 @@ test('imports a third-party Anki package after a preview, and exports one that r
   await page.getByRole('link', { name: 'Import an Anki package' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Import from Anki' })).toBeVisible();
 
-  const apkg = await apkgExportPackage('Tiere A1', [
-    { front: 'der Hund', back: 'dog<br>hound' },
-    { front: 'die Katze', back: 'cat &amp; kitty' },
-    { front: 'das Pferd', back: 'horse' },
-    { front: 'DER HUND', back: 'dog again' },
-  ]);
+  const apkg = await apkgExportPackage(
+    'Tiere A1',
+    [
+      { front: 'der Hund', back: 'dog<br>hound' },
+      { front: 'die Katze', back: 'cat &amp; kitty' },
+      { front: 'das Pferd', back: 'horse' },
+      { front: 'DER HUND', back: 'dog again' },
+      { front: 'die Maus', back: 'mouse<br><img src="maus.png">' },
+    ],
+    [{ name: 'maus.png', data: solidPng(320, 240, [120, 120, 120]) }],
+  );
   await page.getByTestId('anki-file').setInputFiles({
     name: 'tiere.apkg',
     mimeType: 'application/octet-stream',
     buffer: Buffer.from(apkg),
   });
   const counts = page.getByTestId('anki-counts');
-  await expect(counts).toContainText('Words to add2');
+  await expect(counts).toContainText('Words to add3');
   await expect(counts).toContainText('Duplicates skipped2');
   await expect(page.getByText('Deck: Tiere A1')).toBeVisible();
   const table = page.getByRole('table');
-  await expect(table.locator('tr[data-status="ready"]')).toHaveCount(2);
+  await expect(table.locator('tr[data-status="ready"]')).toHaveCount(3);
   await expect(table.locator('tr[data-status="skipped"]')).toHaveCount(2);
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: 'Import 2 words' }).click();
+  await page.getByRole('button', { name: 'Import 3 words' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Tiere' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'der Hund' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'die Katze' })).toBeVisible();
+  // The note's picture became the word's, shown in the list.
+  const maus = page.getByRole('table', { name: 'Words' }).getByRole('img', { name: 'die Maus' });
+  await expect(maus).toBeVisible();
+  await expect
+    .poll(() => maus.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
 
   // Anki 2.1's own export: cloze notes come with their sentences as examples.
   await page.goto(`/dictionaries/${dictionary.id}/import/anki`);
@@ -88,10 +100,18 @@ test('imports a third-party Anki package after a preview, and exports one that r
     'Picture',
     'Audio',
   ]);
-  expect(collection.notes).toHaveLength(9);
-  expect(collection.cards).toHaveLength(9);
+  expect(collection.notes).toHaveLength(10);
+  expect(collection.cards).toHaveLength(10);
   const hund = collection.notes.find((note) => note[4] === 'der Hund');
   expect(String(hund?.[3]).split('\x1f')).toEqual(['der Hund', 'dog<br>hound', '', '', '']);
+  // The picture travels as Anki's media: a numbered file in the package, named in `media`,
+  // which the note's Picture field shows.
+  const mausNote = String(collection.notes.find((note) => note[4] === 'die Maus')?.[3]).split('\x1f');
+  const pictureName = /^<img src="([^"]+)">$/.exec(mausNote[3] ?? '')?.[1];
+  expect(pictureName).toBeDefined();
+  const entry = Object.entries(collection.media).find(([, name]) => name === pictureName)?.[0];
+  expect(entry).toBeDefined();
+  expect(collection.names).toContain(entry);
   const fields = collection.notes.find((note) => note[4] === 'fields');
   expect(String(fields?.[3]).split('\x1f')[2]).toBe('In a cloze, some fields are hidden.');
 
@@ -107,7 +127,7 @@ test('imports a third-party Anki package after a preview, and exports one that r
     rows: { term: string; definitions: string[]; examples: string[] }[];
   };
   expect(read.deck).toBe('Tiere');
-  expect(read.counts).toMatchObject({ total: 9, skipped: 9 });
+  expect(read.counts).toMatchObject({ total: 10, skipped: 10 });
   expect(read.rows.find((row) => row.term === 'der Hund')).toMatchObject({ definitions: ['dog', 'hound'] });
   expect(read.rows.find((row) => row.term === 'die Katze')).toMatchObject({ definitions: ['cat & kitty'] });
   expect(read.rows.find((row) => row.term === 'fields')).toMatchObject({

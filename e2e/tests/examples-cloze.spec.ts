@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { solidPng } from './support/media';
 import { enterAsGuest } from './support/session';
 
 /**
@@ -28,6 +29,15 @@ test('adds a word with an example sentence, runs a cloze test, sees the example 
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page).toHaveURL(new RegExp(`/dictionaries/${id}$`));
 
+  // A picture for it, sent as the file itself (issue 21).
+  const listed = await page.request.get(`/api/dictionaries/${id}`);
+  const [cat] = ((await listed.json()) as { words: { id: string }[] }).words;
+  const picture = await page.request.put(`/api/dictionaries/${id}/words/${cat?.id}/picture`, {
+    headers: { 'content-type': 'image/png' },
+    data: solidPng(64, 48, [200, 60, 60]),
+  });
+  expect(picture.status(), await picture.text()).toBe(200);
+
   // A cloze test of all the words.
   await page.goto('/createTester');
   await expect(page.getByRole('heading', { level: 1, name: 'Set up a test' })).toBeVisible();
@@ -42,6 +52,8 @@ test('adds a word with an example sentence, runs a cloze test, sees the example 
   await expect(question).toContainText('Meaning: Katze');
   await expect(question).not.toContainText('cat');
   await expect(question.getByRole('img', { name: 'blank' })).toBeVisible();
+  // The word's picture beside the sentence.
+  await expect(page.getByRole('img', { name: 'A picture of the word' })).toBeVisible();
 
   // A wrong answer first: the check screen shows the sentences.
   const answer = page.getByRole('textbox', { name: 'Your answer' });

@@ -15,6 +15,8 @@ import { registerDictionariesRoutes } from './features/dictionaries/dictionaries
 import { registerLearningRoutes } from './features/learning/learning.routes';
 import { startNightlyFits } from './features/learning/nightly-fits';
 import { startReminders } from './features/reminders/reminders-job';
+import { startBlobSweep } from './features/media/blob-sweep-job';
+import { registerMediaRoutes } from './features/media/media.routes';
 import { registerRemindersRoutes } from './features/reminders/reminders.routes';
 import { registerPaymentsRoutes } from './features/payments/payments.routes';
 import { registerPortabilityRoutes } from './features/portability/portability.routes';
@@ -27,6 +29,7 @@ import { registerTestingRoutes } from './features/testing/testing.routes';
 import { registerTranslateRoutes } from './features/translate/translate.routes';
 import { registerUsersRoutes } from './features/users/users.routes';
 import { createServices } from './services';
+import type { BlobStore } from './features/media/blob-store';
 import { registerAccessControl } from './features/session/session.access';
 import { sessionCookieName } from './features/session/session.cookie';
 import { startEmbeddedMaintenance } from './db/maintenance';
@@ -62,6 +65,8 @@ export interface AppDependencies {
   clock?: () => Date;
   /** Start timers such as the guest sweeper (the real server does; tests drive them directly). */
   backgroundJobs?: boolean;
+  /** Media bytes somewhere else than the configuration says (tests). */
+  blobStore?: BlobStore;
 }
 
 function defaultWebDist(): string {
@@ -157,7 +162,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifyCookie);
 
   const clock = deps.clock ?? (() => new Date());
-  const services = createServices({ config, database, clock, log: app.log });
+  const services = createServices({
+    config,
+    database,
+    clock,
+    log: app.log,
+    ...(deps.blobStore ? { blobStore: deps.blobStore } : {}),
+  });
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     await services.close();
@@ -170,7 +181,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     const stopMaintenance = startEmbeddedMaintenance(database, app.log, observeJob);
     const stopNightlyFits = startNightlyFits(services.learning, app.log, clock, observeJob);
     const stopReminders = startReminders(services.reminders, app.log, observeJob);
+    const stopBlobSweep = startBlobSweep(services.media, app.log, observeJob);
     app.addHook('onClose', async () => {
+      stopBlobSweep();
       stopReminders();
       stopSweeper();
       stopMaintenance();
@@ -191,6 +204,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       registerUsersRoutes(api, { users: services.users, clock });
       registerRemindersRoutes(api, { reminders: services.reminders });
       registerDictionariesRoutes(api, { dictionaries: services.dictionaries, anki: services.anki });
+      registerMediaRoutes(api, { media: services.media });
       registerPortabilityRoutes(api, { accountExport: services.accountExport });
       registerTranslateRoutes(api, { translate: services.translate });
       registerTestingRoutes(api, {

@@ -23,6 +23,9 @@ import { DatabaseRateLimitStore } from './features/rate-limit/rate-limit.reposit
 import { RateLimiter, RedisRateLimitStore, type RateLimitStore } from './features/rate-limit/rate-limiter';
 import { PushRepository } from './features/reminders/push.repository';
 import { PushService } from './features/reminders/push.service';
+import { createBlobStore, type BlobStore } from './features/media/blob-store';
+import { MediaRepository } from './features/media/media.repository';
+import { MediaService } from './features/media/media.service';
 import { SessionRepository } from './features/session/session.repository';
 import { SessionService } from './features/session/session.service';
 import { TestingRepository } from './features/testing/testing.repository';
@@ -55,6 +58,8 @@ export function createServices(deps: {
   mailer?: Mailer;
   /** The push channel of reminders (features/reminders/push*.ts), when configured. */
   reminderPush?: ReminderPush;
+  /** Where media bytes go; by default the one the configuration names (decision 0063). */
+  blobStore?: BlobStore;
 }) {
   const { config, database, clock, log } = deps;
   const db = database.db;
@@ -96,7 +101,12 @@ export function createServices(deps: {
 
   const dictionariesRepository = new DictionariesRepository(db);
   const dictionaries = new DictionariesService(dictionariesRepository, clock);
-  const anki = new AnkiService(dictionaries, dictionariesRepository, clock);
+  const configuredBlobs = deps.blobStore ? undefined : createBlobStore(config.media);
+  const blobStore = deps.blobStore ?? configuredBlobs;
+  if (!blobStore) throw new Error('no blob store');
+  // Word pictures and recordings (docs/decisions/0063-word-media.md).
+  const media = new MediaService(new MediaRepository(db), blobStore, clock, log);
+  const anki = new AnkiService(dictionaries, dictionariesRepository, clock, media);
   const learning = new LearningService({
     repository: new LearningRepository(db),
     users,
@@ -145,6 +155,7 @@ export function createServices(deps: {
 
   return {
     dictionaries,
+    media,
     anki,
     accountExport,
     translate,
@@ -161,6 +172,7 @@ export function createServices(deps: {
     reminders,
     async close() {
       await learning.close();
+      configuredBlobs?.close?.();
       smtpMailer?.close();
       if (redis) await redis.quit().catch(() => undefined);
     },

@@ -1,8 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointName } from '@wordhoard/shared';
 import { contract } from '@wordhoard/shared';
 import { legacyAnkiPackage } from './anki/packages';
 import { createUser } from './fixtures';
+import { pictureFile, wavFile } from './media/media-files';
 import { createTestApp, testDriver, type TestApp } from './harness';
 import { stateFingerprint } from './state';
 
@@ -12,10 +16,11 @@ import { stateFingerprint } from './state';
  * user's ids. Each must answer 404 and change nothing. A new route with an id and no request
  * below fails the sweep, so nobody can add one without this check.
  */
-type Ids = { dictionaryId: string; wordId: string };
+type Ids = { dictionaryId: string; wordId: string; mediaId: string };
 /** A real Anki package (made by Anki 2.1), as the Anki import endpoints take it. */
 const ANKI_PACKAGE = Buffer.from(legacyAnkiPackage()).toString('base64');
-type Sample = { body?: object; query?: string };
+/** `raw`: a file sent as it is, for the upload endpoints (decision 0063). */
+type Sample = { body?: object; query?: string; raw?: { type: string; data: Buffer } };
 
 const SAMPLES: Partial<Record<EndpointName, (ids: Ids) => Sample[]>> = {
   getDictionary: () => [{}, { query: '?page=1&search=mine' }],
@@ -31,6 +36,11 @@ const SAMPLES: Partial<Record<EndpointName, (ids: Ids) => Sample[]>> = {
   importAnki: () => [{ body: { file: ANKI_PACKAGE } }],
   exportDictionary: () => [{ query: '?format=csv' }, { query: '?format=json' }, { query: '?format=apkg' }],
   getWord: () => [{}],
+  putWordPicture: () => [{ raw: { type: 'image/png', data: PICTURE } }],
+  deleteWordPicture: () => [{}],
+  putWordAudio: () => [{ raw: { type: 'audio/wav', data: RECORDING } }],
+  deleteWordAudio: () => [{}],
+  getMedia: () => [{}, { query: '?download=1' }],
   suspendWord: () => [{ body: { suspended: true } }, { body: { suspended: false } }],
   dictionaryProgress: () => [{}],
   weakSpots: () => [{}],
@@ -55,11 +65,17 @@ const NOT_OWNED: Partial<Record<EndpointName, string>> = {
 };
 
 let t: TestApp;
+let PICTURE: Buffer;
+const RECORDING = wavFile(0.2);
+let dataDir: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  PICTURE = await pictureFile('png');
+  dataDir = await mkdtemp(join(os.tmpdir(), 'wordhoard-ownership-'));
+  t = await createTestApp({ env: { DATA_DIR: dataDir } });
 });
 afterAll(async () => {
   await t.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe(`ownership sweep (${testDriver})`, () => {
@@ -102,19 +118,27 @@ describe(`ownership sweep (${testDriver})`, () => {
       headers: { cookie: owner.cookie },
     });
     const wordId: string = page.json().words[0].id;
-    const ids = { dictionaryId, wordId };
+    const uploaded = await t.app.inject({
+      method: 'PUT',
+      url: `/api/dictionaries/${dictionaryId}/words/${wordId}/picture`,
+      headers: { cookie: owner.cookie, 'content-type': 'image/png' },
+      payload: PICTURE,
+    });
+    const mediaId = String(uploaded.json().picture.url).split('/').pop() ?? '';
+    const ids = { dictionaryId, wordId, mediaId };
     const before = await stateFingerprint(t.database.db);
 
     let checked = 0;
     for (const [name, samples] of Object.entries(SAMPLES) as [EndpointName, (ids: Ids) => Sample[]][]) {
       const endpoint = contract[name];
-      const path = `/api${endpoint.path.replace(':id', dictionaryId).replace(':wordId', wordId)}`;
+      const path = `/api${endpoint.path.replace(':id', dictionaryId).replace(':wordId', wordId).replace(':mediaId', mediaId)}`;
       for (const sample of samples(ids)) {
         const response = await t.app.inject({
           method: endpoint.method,
           url: path + (sample.query ?? ''),
-          headers: { cookie: stranger.cookie },
+          headers: { cookie: stranger.cookie, ...(sample.raw ? { 'content-type': sample.raw.type } : {}) },
           ...(sample.body ? { payload: sample.body } : {}),
+          ...(sample.raw ? { payload: sample.raw.data } : {}),
         });
         expect(response.statusCode, `${endpoint.method} ${path} ${JSON.stringify(sample)}`).toBe(404);
         checked += 1;

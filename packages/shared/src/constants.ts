@@ -47,17 +47,25 @@ export interface RoleLimits {
   dictionaries: number;
   wordsPerDictionary: number;
   testsPerDay: number;
+  /** Bytes of pictures and recordings the account may store (docs/decisions/0063-word-media.md). */
+  mediaBytes: number;
 }
 
-const USER_LIMITS: RoleLimits = { dictionaries: 2, wordsPerDictionary: 300, testsPerDay: 5 };
+const MB = 1024 * 1024;
+const USER_LIMITS: RoleLimits = {
+  dictionaries: 2,
+  wordsPerDictionary: 300,
+  testsPerDay: 5,
+  mediaBytes: 50 * MB,
+};
 
 /** SPEC §6. Users who have not finished sign-up get the `user` limits (DESIGN §4). */
 export const ROLE_LIMITS: Readonly<Record<Role, RoleLimits>> = {
-  guest: { dictionaries: 1, wordsPerDictionary: 100, testsPerDay: 3 },
+  guest: { dictionaries: 1, wordsPerDictionary: 100, testsPerDay: 3, mediaBytes: 10 * MB },
   user: USER_LIMITS,
-  premium: { dictionaries: 10, wordsPerDictionary: 2000, testsPerDay: 50 },
-  developer: { dictionaries: 40, wordsPerDictionary: 5000, testsPerDay: 200 },
-  friend: { dictionaries: 10, wordsPerDictionary: 2000, testsPerDay: 50 },
+  premium: { dictionaries: 10, wordsPerDictionary: 2000, testsPerDay: 50, mediaBytes: 1024 * MB },
+  developer: { dictionaries: 40, wordsPerDictionary: 5000, testsPerDay: 200, mediaBytes: 2048 * MB },
+  friend: { dictionaries: 10, wordsPerDictionary: 2000, testsPerDay: 50, mediaBytes: 1024 * MB },
   notVerifiedUser: USER_LIMITS,
   notAcceptedPolicyUser: USER_LIMITS,
 };
@@ -80,6 +88,22 @@ export const IMPORT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 export const ANKI_PACKAGE_MAX_BYTES = 16 * 1024 * 1024;
 /** The body limit of the Anki import endpoints: the package as base64 (4/3 larger) and the JSON around it. */
 export const ANKI_BODY_LIMIT_BYTES = Math.ceil(ANKI_PACKAGE_MAX_BYTES / 3) * 4 + 1024;
+/** A picture upload (JPEG, PNG, WebP or AVIF) before the server re-encodes it. */
+export const PICTURE_MAX_BYTES = 5 * MB;
+export const PICTURE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+/** The longest side of a stored picture, in pixels. */
+export const PICTURE_MAX_SIDE = 1024;
+/** A recorded or uploaded pronunciation. */
+export const AUDIO_MAX_BYTES = 1 * MB;
+export const AUDIO_MAX_SECONDS = 10;
+export const AUDIO_CONTENT_TYPES = [
+  'audio/webm',
+  'audio/ogg',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/aac',
+  'audio/wav',
+] as const;
 export const DICTIONARIES_PAGE_SIZE = 40;
 export const MAX_PAGE_LIMIT = 100;
 

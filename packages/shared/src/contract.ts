@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { ANKI_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES, type Role } from './constants';
+import {
+  ANKI_BODY_LIMIT_BYTES,
+  AUDIO_CONTENT_TYPES,
+  AUDIO_MAX_BYTES,
+  IMPORT_BODY_LIMIT_BYTES,
+  PICTURE_CONTENT_TYPES,
+  PICTURE_MAX_BYTES,
+  type Role,
+} from './constants';
 import * as p from './push';
 import * as s from './schemas';
 
@@ -12,7 +20,7 @@ import * as s from './schemas';
  * role (sign-up steps included); `member` a user who finished sign-up. `roles` narrows further.
  */
 export type Access = 'public' | 'session' | 'member';
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Endpoint {
   method: HttpMethod;
@@ -29,6 +37,11 @@ export interface Endpoint {
   response: z.ZodType | null;
   /** A larger request body limit than the app's default (imports). */
   bodyLimit?: number;
+  /**
+   * The body is a file sent as it is (an upload), not JSON: the media types accepted and the
+   * largest size. An endpoint has `body` or `upload`, never both.
+   */
+  upload?: { contentTypes: readonly string[]; maxBytes: number };
 }
 
 const endpoint = <const E extends Endpoint>(e: E): E => e;
@@ -396,6 +409,68 @@ export const contract = {
     body: s.suspendWordBodySchema,
     status: 200,
     response: s.wordSchema,
+  }),
+  putWordPicture: endpoint({
+    method: 'PUT',
+    path: '/dictionaries/:id/words/:wordId/picture',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: "Set a word's picture (JPEG, PNG, WebP or AVIF up to 5 MB; re-encoded, EXIF removed)",
+    params: s.wordParamsSchema,
+    upload: { contentTypes: PICTURE_CONTENT_TYPES, maxBytes: PICTURE_MAX_BYTES },
+    status: 200,
+    response: s.wordSchema,
+  }),
+  deleteWordPicture: endpoint({
+    method: 'DELETE',
+    path: '/dictionaries/:id/words/:wordId/picture',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: "Remove a word's picture",
+    params: s.wordParamsSchema,
+    status: 200,
+    response: s.wordSchema,
+  }),
+  putWordAudio: endpoint({
+    method: 'PUT',
+    path: '/dictionaries/:id/words/:wordId/audio',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: "Set a word's recorded pronunciation (up to 10 s and 1 MB)",
+    params: s.wordParamsSchema,
+    upload: { contentTypes: AUDIO_CONTENT_TYPES, maxBytes: AUDIO_MAX_BYTES },
+    status: 200,
+    response: s.wordSchema,
+  }),
+  deleteWordAudio: endpoint({
+    method: 'DELETE',
+    path: '/dictionaries/:id/words/:wordId/audio',
+    access: 'member',
+    tag: 'dictionaries',
+    summary: "Remove a word's recorded pronunciation",
+    params: s.wordParamsSchema,
+    status: 200,
+    response: s.wordSchema,
+  }),
+  getMedia: endpoint({
+    method: 'GET',
+    path: '/media/:mediaId',
+    access: 'member',
+    tag: 'media',
+    summary:
+      "A word's picture or recording, to its owner only (anyone else: 404); immutable, with ETag and Range",
+    params: s.mediaParamsSchema,
+    status: 200,
+    response: s.mediaFileSchema,
+  }),
+  mediaUsage: endpoint({
+    method: 'GET',
+    path: '/users/me/media',
+    access: 'member',
+    tag: 'media',
+    summary: 'Bytes of pictures and recordings the account stores, and its quota',
+    status: 200,
+    response: s.mediaUsageSchema,
   }),
   weakSpots: endpoint({
     method: 'GET',

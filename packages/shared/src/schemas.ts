@@ -127,6 +127,24 @@ export const dictionarySchema = z.object({
 });
 export type Dictionary = z.infer<typeof dictionarySchema>;
 
+/**
+ * A word's picture: re-encoded on the server (EXIF gone), served only to its owner from `url`
+ * (docs/decisions/0063-word-media.md).
+ */
+export const wordPictureSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type WordPicture = z.infer<typeof wordPictureSchema>;
+
+/** A word's recorded pronunciation (up to 10 s), played before speech synthesis. */
+export const wordAudioSchema = z.object({
+  url: z.string(),
+  durationMs: z.number().int(),
+});
+export type WordAudio = z.infer<typeof wordAudioSchema>;
+
 export const wordSchema = z.object({
   id: idSchema,
   term: z.string(),
@@ -140,6 +158,8 @@ export const wordSchema = z.object({
   version: z.number().int(),
   /** Left out of every test and of the due counts until resumed (a leech set aside). */
   suspended: z.boolean(),
+  picture: wordPictureSchema.nullable(),
+  audio: wordAudioSchema.nullable(),
   createdAt: isoDateSchema,
   updatedAt: isoDateSchema,
 });
@@ -265,6 +285,16 @@ const testWordFields = {
 /** The word's example sentences, shown once its answer is checked (decision 0060). */
 const examplesField = z.array(z.string()).optional();
 
+/**
+ * The word's picture and recording (docs/decisions/0063-word-media.md), as they are now. `audio`
+ * is null while a question asks for the term (definitions → term, cloze): hearing it would give
+ * the answer away. Absent where the server did not read them (an answer's `next`, offline tests).
+ */
+const mediaFields = {
+  picture: wordPictureSchema.nullable().optional(),
+  audio: wordAudioSchema.nullable().optional(),
+};
+
 export const testItemSchema = z.object({
   wordId: idSchema,
   term: z.string(),
@@ -280,6 +310,7 @@ export const testItemSchema = z.object({
    */
   contrast: z.string().optional(),
   ...testWordFields,
+  ...mediaFields,
 });
 export type TestItem = z.infer<typeof testItemSchema>;
 
@@ -318,6 +349,7 @@ export const reportSchema = z.object({
       /** Its example sentences when the test started (absent in tests saved before). */
       examples: examplesField,
       ...testWordFields,
+      ...mediaFields,
     }),
   ),
 });
@@ -1053,6 +1085,12 @@ export const guestGoogleBodySchema = z.object({ credential: z.string().min(1).ma
 
 export const idParamsSchema = z.object({ id: idSchema });
 export const wordParamsSchema = z.object({ id: idSchema, wordId: idSchema });
+export const mediaParamsSchema = z.object({ mediaId: idSchema });
+/** Who stores how much: pictures and recordings of every word of the account, against the role's quota. */
+export const mediaUsageSchema = z.object({ usedBytes: z.number().int(), quotaBytes: z.number().int() });
+export type MediaUsage = z.infer<typeof mediaUsageSchema>;
+/** A media file's bytes (GET /media/:mediaId): its own Content-Type, not JSON. */
+export const mediaFileSchema = z.string();
 
 export const translateParamsSchema = z.object({
   word: z.string().min(1).max(TEXT_LENGTH.middle),

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -98,6 +99,21 @@ const envSchema = z.object({
   VAPID_SUBJECT: optional(
     z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be a mailto: or https: URL' }),
   ),
+  // Word pictures and recordings (decision 0063): unset S3_BUCKET keeps them under DATA_DIR/media.
+  S3_BUCKET: optional(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name' }),
+  ),
+  S3_ENDPOINT: optional(httpUrl),
+  S3_REGION: withDefault(
+    z.string().regex(/^[a-z0-9-]+$/, { error: 'must be a region such as eu-west-1' }),
+    'us-east-1',
+  ),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  S3_FORCE_PATH_STYLE: withDefault(
+    z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true'),
+    'false',
+  ),
   // Unset: no /api/metrics at all. Set: Prometheus scrapes it with this bearer token.
   METRICS_TOKEN: optional(
     z
@@ -113,7 +129,7 @@ export type Env = z.output<typeof envSchema>;
 export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 /** Variables whose value an error never shows, not even a wrong one. */
-const SECRET_VARIABLES = new Set(['METRICS_TOKEN', 'VAPID_PRIVATE_KEY']);
+const SECRET_VARIABLES = new Set(['METRICS_TOKEN', 'VAPID_PRIVATE_KEY', 'S3_SECRET_ACCESS_KEY']);
 
 /** A value as it may be shown in an error: the password of a URL replaced by ***. */
 function redactCredentials(value: string): string {
@@ -156,7 +172,22 @@ export interface Config {
   metricsToken: string | undefined;
   /** The VAPID key pair and contact of Web Push; undefined: push reminders are off. */
   push: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /** Where word pictures and recordings are kept (docs/decisions/0063-word-media.md). */
+  media: MediaStorageConfig;
 }
+
+export type MediaStorageConfig =
+  | { driver: 'fs'; dir: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      /** Unset: AWS's own endpoint for the region. */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset: the SDK's default credential chain (instance role, AWS_* variables). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -183,6 +214,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set together (or none of them)',
     );
+  }
+  const s3Keys = [env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+  if (s3Keys.some((value) => value !== undefined) && s3Keys.some((value) => value === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or none of them)',
+    );
+  }
+  if (!env.S3_BUCKET && (env.S3_ENDPOINT !== undefined || env.S3_ACCESS_KEY_ID !== undefined)) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET must be set when other S3_* variables are');
   }
   return {
     env: env.NODE_ENV,
@@ -216,5 +256,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
         : undefined,
+    media: env.S3_BUCKET
+      ? {
+          driver: 's3',
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : { driver: 'fs', dir: path.resolve(env.DATA_DIR, 'media') },
   };
 }

@@ -1,5 +1,5 @@
 /** The server's background jobs (app.ts starts them), by the name the metrics give them. */
-export type JobName = 'guest_sweep' | 'embedded_maintenance' | 'nightly_fit' | 'reminders';
+export type JobName = 'guest_sweep' | 'embedded_maintenance' | 'nightly_fit' | 'reminders' | 'blob_sweep';
 
 /** One finished run of a background job. */
 export interface JobRun {

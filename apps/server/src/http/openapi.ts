@@ -74,6 +74,18 @@ export const ENDPOINT_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode
   dictionaryProgress: ['NOT_FOUND'],
   getWord: ['NOT_FOUND'],
   suspendWord: ['NOT_FOUND'],
+  putWordPicture: ['NOT_FOUND', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID_PICTURE', 'MEDIA_QUOTA_EXCEEDED'],
+  deleteWordPicture: ['NOT_FOUND'],
+  putWordAudio: [
+    'NOT_FOUND',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'INVALID_AUDIO',
+    'AUDIO_TOO_LONG',
+    'MEDIA_QUOTA_EXCEEDED',
+  ],
+  deleteWordAudio: ['NOT_FOUND'],
+  getMedia: ['NOT_FOUND'],
+  mediaUsage: [],
   weakSpots: ['NOT_FOUND'],
   translate: ['TRANSLATION_UNAVAILABLE', 'TOO_MANY_REQUESTS'],
   translationLanguages: ['TRANSLATION_UNAVAILABLE'],
@@ -150,10 +162,16 @@ export function errorsOf(name: EndpointName): Map<number, ErrorCode[]> {
     const status = ERROR_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  // Fastify's 415 for a body in a media type it does not parse, labelled BAD_REQUEST.
-  if (STATE_CHANGING.has(contract[name].method)) byStatus.set(UNSUPPORTED_MEDIA_TYPE, ['BAD_REQUEST']);
+  // Fastify's 415 for a body in a media type it does not parse, labelled BAD_REQUEST; an
+  // upload answers its own UNSUPPORTED_MEDIA_TYPE (http/route.ts).
+  if (STATE_CHANGING.has(contract[name].method) && !('upload' in contract[name])) {
+    byStatus.set(UNSUPPORTED_MEDIA_TYPE, ['BAD_REQUEST']);
+  }
   return new Map([...byStatus].sort(([a], [b]) => a - b));
 }
+
+/** Bytes in OpenAPI 3.0 (a file, not text). */
+const BINARY = z.string().meta({ format: 'binary' });
 
 /**
  * Answers that are not JSON, or not only JSON, by media type (the handlers set the same types
@@ -167,6 +185,8 @@ export const RESPONSE_MEDIA: Partial<Record<EndpointName, Record<string, z.ZodTy
     'application/apkg': z.string(),
   },
   exportReviewLog: { 'text/csv': shared.reviewLogCsvSchema },
+  // A picture is stored as WebP; a recording in the type it was uploaded as.
+  getMedia: Object.fromEntries(['image/webp', ...shared.AUDIO_CONTENT_TYPES].map((type) => [type, BINARY])),
 };
 
 /** Downloads: their success answer is an attachment (Content-Disposition). */
@@ -234,6 +254,25 @@ function completeOperation(name: EndpointName, operation: Operation, toJson: ToJ
     };
   }
   responses[success] = successResponse;
+  if (name === 'getMedia') {
+    // A Range request (audio in Safari) gets a part of the file; a known ETag, nothing.
+    responses['206'] = {
+      description:
+        'A byte range of the file (Range; one past its end answers 416 with Content-Range: bytes */size)',
+      content: successResponse.content,
+    };
+    responses['304'] = { description: 'Not modified (If-None-Match)' };
+  }
+  if ('upload' in endpoint) {
+    // The file itself is the body, in one of the listed media types (http/route.ts).
+    operation.requestBody = {
+      required: true,
+      description: `The file, at most ${endpoint.upload.maxBytes} bytes`,
+      content: Object.fromEntries(
+        endpoint.upload.contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+      ),
+    };
+  }
   if (name === 'health') {
     // The one non-error 503: the same body, saying the database cannot be reached.
     responses['503'] = { description: 'The database is unreachable', content: generated?.content };

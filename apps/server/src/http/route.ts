@@ -12,8 +12,21 @@ export interface RouteContext<N extends EndpointName> {
   params: Out<Contract[N] extends { params: infer P } ? P : undefined>;
   query: Out<Contract[N] extends { query: infer Q } ? Q : undefined>;
   body: Out<Contract[N] extends { body: infer B } ? B : undefined>;
+  /** The file of an `upload` endpoint: its bytes and media type (parameters dropped). */
+  upload: Contract[N] extends { upload: object } ? UploadedFile : undefined;
   request: FastifyRequest;
   reply: FastifyReply;
+}
+
+export interface UploadedFile {
+  bytes: Buffer;
+  /** The media type's essence, lower-cased: `audio/webm` of `audio/webm;codecs=opus`. */
+  contentType: string;
+}
+
+/** The media type of a request without its parameters, lower-cased ('' without one). */
+export function mediaTypeOf(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
 export type RouteHandler<N extends EndpointName> = (
@@ -48,27 +61,60 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
   if ('body' in endpoint) schema.body = endpoint.body;
   if (endpoint.response) schema.response = { [endpoint.status]: endpoint.response };
 
-  app.route({
-    method: endpoint.method,
-    url: endpoint.path,
-    schema,
-    ...('bodyLimit' in endpoint ? { bodyLimit: endpoint.bodyLimit } : {}),
-    config: { endpoint: name },
-    handler: async (request, reply) => {
-      if (endpoint.access !== 'public' && !request.caller) throw new AppError('UNAUTHORIZED');
-      const result = await handler({
-        caller: request.caller,
-        params: request.params,
-        query: request.query,
-        body: request.body,
-        request,
-        reply,
-      } as unknown as RouteContext<N>);
-      // Fail closed: a route that checks the session in its own query must have admitted it.
-      if (request.caller && !request.caller.admitted) throw new AppError('UNAUTHORIZED');
-      // A handler may pick another status (health answers 503); otherwise the contract's.
-      if (reply.statusCode === 200) reply.code(endpoint.status);
-      return endpoint.response ? result : reply.send();
-    },
+  const upload = 'upload' in endpoint ? endpoint.upload : undefined;
+  const register = (scope: FastifyInstance) => {
+    scope.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      schema,
+      ...('bodyLimit' in endpoint ? { bodyLimit: endpoint.bodyLimit } : {}),
+      ...(upload ? { bodyLimit: upload.maxBytes } : {}),
+      config: { endpoint: name },
+      handler: async (request, reply) => {
+        if (endpoint.access !== 'public' && !request.caller) throw new AppError('UNAUTHORIZED');
+        const result = await handler({
+          caller: request.caller,
+          params: request.params,
+          query: request.query,
+          body: upload ? undefined : request.body,
+          upload: upload ? uploadedFile(request) : undefined,
+          request,
+          reply,
+        } as unknown as RouteContext<N>);
+        // Fail closed: a route that checks the session in its own query must have admitted it.
+        if (request.caller && !request.caller.admitted) throw new AppError('UNAUTHORIZED');
+        // A handler may pick another status (health answers 503); otherwise the contract's.
+        if (reply.statusCode === 200) reply.code(endpoint.status);
+        return endpoint.response ? result : reply.send();
+      },
+    });
+  };
+  if (!upload) {
+    register(app);
+    return;
+  }
+  // An upload's body is the file itself (docs/decisions/0063-word-media.md): in a scope of its
+  // own, only the listed media types are read (as bytes, up to maxBytes: beyond, Fastify's
+  // 413), and any other type is the localized 415 UNSUPPORTED_MEDIA_TYPE.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      [...upload.contentTypes],
+      { parseAs: 'buffer', bodyLimit: upload.maxBytes },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
+    scope.addContentTypeParser('*', (_request, _payload, done) => {
+      done(new AppError('UNSUPPORTED_MEDIA_TYPE', { types: upload.contentTypes.join(', ') }), undefined);
+    });
+    register(scope);
   });
+}
+
+/** The uploaded file; a request without one (no body, or an empty one) is a 400. */
+function uploadedFile(request: FastifyRequest): UploadedFile {
+  const body = request.body;
+  if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('BAD_REQUEST');
+  return { bytes: body, contentType: mediaTypeOf(request) };
 }

@@ -26,7 +26,9 @@ export function pageCsp(nonce: string): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' https://accounts.google.com/gsi/client https://www.googletagmanager.com`,
     `style-src 'self' 'nonce-${nonce}' https://accounts.google.com/gsi/style`,
-    "img-src 'self' data: https:",
+    // blob: for the preview of a word picture chosen and of a pronunciation just recorded.
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob:",
     "font-src 'self'",
     "connect-src 'self' https://accounts.google.com https://www.google-analytics.com",
     'frame-src https://accounts.google.com https://www.youtube-nocookie.com',
@@ -105,7 +107,8 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+    // The microphone for recording a word's pronunciation on this origin only (issue 21).
+    reply.header('permissions-policy', 'camera=(), microphone=(self), geolocation=(), payment=(self)');
     if (config.secureCookies) {
       reply.header('strict-transport-security', 'max-age=63072000; includeSubDomains');
     }
@@ -120,7 +123,11 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     }
     // API answers are personal (a user, their words, their test) or errors about them: no
     // browser or shared cache may keep them, whatever a handler or plugin set.
-    if (request.url.startsWith('/api/') && !isDocs(request.url)) {
+    // The one exception: a media file, whose URL changes with every upload, keeps the private,
+    // immutable caching its handler gave it (docs/decisions/0063-word-media.md).
+    const endpoint = (reply.routeOptions.config as { endpoint?: string } | undefined)?.endpoint;
+    const keepsCaching = endpoint === 'getMedia' && reply.statusCode < 400;
+    if (request.url.startsWith('/api/') && !isDocs(request.url) && !keepsCaching) {
       reply.header('cache-control', 'no-store');
     }
     return payload;

@@ -83,6 +83,14 @@ export const de: MessageCatalog = {
     INVALID_SIGNATURE: 'Ungültige Signatur',
     INVALID_ANKI_PACKAGE:
       'Das ist kein Anki-Paket (.apkg), das wir lesen können. Exportiere den Stapel erneut aus Anki und versuche es noch einmal',
+    UNSUPPORTED_MEDIA_TYPE: 'Dieser Dateityp wird hier nicht angenommen. Möglich sind: {{types}}',
+    INVALID_PICTURE:
+      'Dieses Bild konnte nicht gelesen werden. Lade ein JPEG-, PNG-, WebP- oder AVIF-Bild hoch',
+    INVALID_AUDIO:
+      'Diese Aufnahme konnte nicht gelesen werden. Nimm sie noch einmal auf oder lade eine andere Audiodatei hoch',
+    AUDIO_TOO_LONG: 'Eine Aufnahme darf höchstens {{seconds}} Sekunden lang sein',
+    MEDIA_QUOTA_EXCEEDED:
+      'Für diese Datei ist kein Platz mehr: Deine Bilder und Aufnahmen dürfen bis zu {{quota}} MB belegen. Lösche einige und versuche es noch einmal',
     SERVICE_UNAVAILABLE: 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuche es gleich noch einmal',
     INTERNAL_ERROR: 'Bei uns ist etwas schiefgelaufen. Bitte versuche es erneut',
   },

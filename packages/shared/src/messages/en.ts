@@ -82,6 +82,12 @@ export const en = {
     INVALID_SIGNATURE: 'Invalid signature',
     INVALID_ANKI_PACKAGE:
       'This is not an Anki package (.apkg) we can read. Export the deck from Anki again and retry',
+    UNSUPPORTED_MEDIA_TYPE: 'This type of file is not accepted here. Use one of: {{types}}',
+    INVALID_PICTURE: 'This picture could not be read. Upload a JPEG, PNG, WebP or AVIF image',
+    INVALID_AUDIO: 'This recording could not be read. Record it again or upload another audio file',
+    AUDIO_TOO_LONG: 'A recording can be at most {{seconds}} seconds long',
+    MEDIA_QUOTA_EXCEEDED:
+      'Not enough room for this file: your pictures and recordings may take up to {{quota}} MB. Remove some and try again',
     SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly',
     INTERNAL_ERROR: 'Something went wrong on our side. Please try again',
   },

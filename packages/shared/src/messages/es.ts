@@ -82,6 +82,12 @@ export const es: MessageCatalog = {
     INVALID_SIGNATURE: 'Firma no válida',
     INVALID_ANKI_PACKAGE:
       'No es un paquete de Anki (.apkg) que podamos leer. Vuelve a exportar el mazo desde Anki e inténtalo de nuevo',
+    UNSUPPORTED_MEDIA_TYPE: 'Aquí no se acepta este tipo de archivo. Usa uno de estos: {{types}}',
+    INVALID_PICTURE: 'No se ha podido leer esta imagen. Sube una imagen JPEG, PNG, WebP o AVIF',
+    INVALID_AUDIO: 'No se ha podido leer esta grabación. Vuelve a grabarla o sube otro archivo de audio',
+    AUDIO_TOO_LONG: 'Una grabación puede durar como máximo {{seconds}} segundos',
+    MEDIA_QUOTA_EXCEEDED:
+      'No queda espacio para este archivo: tus imágenes y grabaciones pueden ocupar hasta {{quota}} MB. Borra algunas e inténtalo de nuevo',
     SERVICE_UNAVAILABLE: 'El servicio no está disponible temporalmente. Inténtalo de nuevo en breve',
     INTERNAL_ERROR: 'Algo ha salido mal por nuestra parte. Inténtalo de nuevo',
   },

@@ -84,6 +84,13 @@ export const fr: MessageCatalog = {
     INVALID_SIGNATURE: 'Signature non valide',
     INVALID_ANKI_PACKAGE:
       'Ce fichier n’est pas un paquet Anki (.apkg) lisible. Exportez à nouveau le paquet depuis Anki, puis réessayez',
+    UNSUPPORTED_MEDIA_TYPE: 'Ce type de fichier n’est pas accepté ici. Formats possibles : {{types}}',
+    INVALID_PICTURE: 'Impossible de lire cette image. Envoyez une image JPEG, PNG, WebP ou AVIF',
+    INVALID_AUDIO:
+      'Impossible de lire cet enregistrement. Enregistrez-le à nouveau ou envoyez un autre fichier audio',
+    AUDIO_TOO_LONG: 'Un enregistrement ne peut pas dépasser {{seconds}} secondes',
+    MEDIA_QUOTA_EXCEEDED:
+      'Pas assez de place pour ce fichier : vos images et enregistrements peuvent occuper jusqu’à {{quota}} Mo. Supprimez-en quelques-uns, puis réessayez',
     SERVICE_UNAVAILABLE: 'Le service est temporairement indisponible. Veuillez réessayer dans un instant',
     INTERNAL_ERROR: 'Un problème est survenu de notre côté. Veuillez réessayer',
   },

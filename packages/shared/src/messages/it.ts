@@ -81,6 +81,13 @@ export const it: MessageCatalog = {
     INVALID_SIGNATURE: 'Firma non valida',
     INVALID_ANKI_PACKAGE:
       'Non è un pacchetto Anki (.apkg) che riusciamo a leggere. Esporta di nuovo il mazzo da Anki e riprova',
+    UNSUPPORTED_MEDIA_TYPE: 'Questo tipo di file non è accettato qui. Formati possibili: {{types}}',
+    INVALID_PICTURE: 'Impossibile leggere questa immagine. Carica un’immagine JPEG, PNG, WebP o AVIF',
+    INVALID_AUDIO:
+      'Impossibile leggere questa registrazione. Registrala di nuovo o carica un altro file audio',
+    AUDIO_TOO_LONG: 'Una registrazione può durare al massimo {{seconds}} secondi',
+    MEDIA_QUOTA_EXCEEDED:
+      'Non c’è abbastanza spazio per questo file: le tue immagini e registrazioni possono occupare fino a {{quota}} MB. Eliminane qualcuna e riprova',
     SERVICE_UNAVAILABLE: 'Il servizio è temporaneamente non disponibile. Riprova tra poco',
     INTERNAL_ERROR: 'Si è verificato un problema da parte nostra. Riprova',
   },

@@ -82,6 +82,13 @@ export const pl: MessageCatalog = {
     INVALID_SIGNATURE: 'Nieprawidłowy podpis',
     INVALID_ANKI_PACKAGE:
       'To nie jest pakiet Anki (.apkg), który potrafimy odczytać. Wyeksportuj talię z Anki ponownie i spróbuj jeszcze raz',
+    UNSUPPORTED_MEDIA_TYPE: 'Ten rodzaj pliku nie jest tu przyjmowany. Dozwolone: {{types}}',
+    INVALID_PICTURE: 'Nie udało się odczytać tego obrazu. Prześlij obraz JPEG, PNG, WebP lub AVIF',
+    INVALID_AUDIO:
+      'Nie udało się odczytać tego nagrania. Nagraj je jeszcze raz albo prześlij inny plik audio',
+    AUDIO_TOO_LONG: 'Nagranie może trwać najwyżej {{seconds}} s',
+    MEDIA_QUOTA_EXCEEDED:
+      'Brak miejsca na ten plik: Twoje obrazy i nagrania mogą zajmować do {{quota}} MB. Usuń część z nich i spróbuj ponownie',
     SERVICE_UNAVAILABLE: 'Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę',
     INTERNAL_ERROR: 'Coś poszło nie tak po naszej stronie. Spróbuj ponownie',
   },

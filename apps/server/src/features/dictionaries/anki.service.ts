@@ -1,5 +1,7 @@
 import {
+  AUDIO_MAX_BYTES,
   MAX_IMPORT_WORDS,
+  PICTURE_MAX_BYTES,
   ROLE_LIMITS,
   VALIDATION_KEYS,
   previewImport,
@@ -11,9 +13,10 @@ import {
 import type { Caller } from '../../domain/caller';
 import { AppError, notFound } from '../../domain/errors';
 import { writeAnkiPackage } from './anki/anki-export';
-import { AnkiPackageError, readAnkiPackage, type AnkiPackage } from './anki/anki-package';
+import { AnkiPackageError, readAnkiPackage, readMediaFiles, type AnkiPackage } from './anki/anki-package';
 import type { DictionariesRepository } from './dictionaries.repository';
 import type { DictionariesService } from './dictionaries.service';
+import type { MediaService } from '../media/media.service';
 
 /**
  * Anki packages in and out (docs/decisions/0061-anki-import-export.md). The server reads the
@@ -27,6 +30,8 @@ export class AnkiService {
     private readonly dictionaries: DictionariesService,
     private readonly repository: DictionariesRepository,
     private readonly clock: () => Date,
+    /** Pictures and sounds of notes become the words' media (docs/decisions/0063-word-media.md). */
+    private readonly media: MediaService,
   ) {}
 
   /** What importing the package would do; nothing is saved. */
@@ -73,28 +78,90 @@ export class AnkiService {
     };
   }
 
-  /** Adds the package's notes as words: duplicates, broken notes and those past the limit are skipped. */
+  /**
+   * Adds the package's notes as words: duplicates, broken notes and those past the limit are
+   * skipped. The pictures and sounds of the notes it added come along (decision 0063): a note's
+   * first `<img>` becomes its word's picture, its first `[sound:…]` its recording, each checked
+   * and stored as an upload is; a file we cannot take, or past the quota, is left out.
+   */
   async import(caller: Caller, id: string, file: string): Promise<ImportResult> {
     // Another user's dictionary is a 404 before the package is read (importWords checks again, locked).
     const { userId } = await caller.session();
     if (!(await this.repository.find(userId, id))) throw notFound();
-    const read = await readPackage(file);
-    return this.dictionaries.importWords(caller, id, {
+    const bytes = Buffer.from(file, 'base64');
+    const read = await readPackage(bytes);
+    const result = await this.dictionaries.importWords(caller, id, {
       skipInvalid: true,
       words: read.notes.map(({ term, definitions, examples }) => ({ term, definitions, examples })),
     });
+    const skipped = new Set(result.skipped.map((entry) => entry.index));
+    const added = read.notes.filter((_note, index) => !skipped.has(index));
+    await this.importMedia(userId, id, bytes, read.media, added);
+    return result;
   }
 
-  /** The dictionary as a package: one deck named after it, one note per word. */
+  private async importMedia(
+    userId: string,
+    dictionaryId: string,
+    bytes: Uint8Array,
+    map: AnkiPackage['media'],
+    notes: readonly AnkiPackage['notes'][number][],
+  ): Promise<void> {
+    const wanted = notes.flatMap((note) => {
+      const picture = note.pictures.map((name) => map.get(name)).find((entry) => entry !== undefined);
+      const sound = note.sounds.map((name) => map.get(name)).find((entry) => entry !== undefined);
+      return picture || sound ? [{ term: termKey(note.term), picture, sound }] : [];
+    });
+    if (wanted.length === 0) return;
+    const entries = new Set(
+      wanted.flatMap((entry) => [entry.picture, entry.sound]).filter((e) => e !== undefined),
+    );
+    const files = readMediaFiles(bytes, entries, Math.max(PICTURE_MAX_BYTES, AUDIO_MAX_BYTES));
+    const ids = await this.repository.idsByTermKey(
+      dictionaryId,
+      wanted.map((entry) => entry.term),
+    );
+    for (const entry of wanted) {
+      const wordId = ids.get(entry.term);
+      if (!wordId) continue;
+      for (const [kind, name] of [
+        ['picture', entry.picture],
+        ['audio', entry.sound],
+      ] as const) {
+        const data = name === undefined ? undefined : files.get(name);
+        if (!data) continue;
+        // Past the quota nothing more fits: the rest of the words go without.
+        if ((await this.media.attachImported(userId, dictionaryId, wordId, kind, data)) === 'full') return;
+      }
+    }
+  }
+
+  /**
+   * The dictionary as a package: one deck named after it, one note per word, with the words'
+   * pictures and recordings as the package's media (decision 0063).
+   */
   async export(caller: Caller, id: string): Promise<{ name: string; apkg: Uint8Array }> {
+    const { userId } = await caller.session();
     const { dictionary } = await this.dictionaries.export(caller, id);
+    const files = await this.media.filesOf(
+      userId,
+      dictionary.words.filter((word) => word.picture || word.audio).map((word) => word.id),
+    );
     const apkg = await writeAnkiPackage({
       deckName: dictionary.name,
-      words: dictionary.words.map((word) => ({
-        term: word.term,
-        definitions: word.definitions,
-        examples: word.examples,
-      })),
+      words: dictionary.words.map((word) => {
+        const media = files.get(word.id);
+        return {
+          term: word.term,
+          definitions: word.definitions,
+          examples: word.examples,
+          ...(media?.picture ? { picture: media.picture.name } : {}),
+          ...(media?.audio ? { audio: media.audio.name } : {}),
+        };
+      }),
+      media: [...files.values()].flatMap((media) =>
+        [media.picture, media.audio].filter((f) => f !== undefined),
+      ),
       now: this.clock(),
     });
     return { name: dictionary.name, apkg };
@@ -109,9 +176,9 @@ const toEntry = ({ line, term, definitions, examples }: AnkiPackage['notes'][num
 });
 
 /** The package from its base64; anything unreadable is the localized 400 `INVALID_ANKI_PACKAGE`. */
-async function readPackage(file: string): Promise<AnkiPackage> {
+async function readPackage(file: string | Uint8Array): Promise<AnkiPackage> {
   try {
-    return await readAnkiPackage(Buffer.from(file, 'base64'));
+    return await readAnkiPackage(typeof file === 'string' ? Buffer.from(file, 'base64') : file);
   } catch (error) {
     if (error instanceof AnkiPackageError) throw new AppError('INVALID_ANKI_PACKAGE', {}, { cause: error });
     throw error;

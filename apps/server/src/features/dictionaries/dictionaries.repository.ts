@@ -8,7 +8,8 @@ import {
 } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
-import { dictionaries, users, words } from '../../db/schema';
+import { dictionaries, users, wordMedia, words } from '../../db/schema';
+import { MEDIA_URL_PREFIX, refsByWord, type WordMediaRefs } from '../../domain/media';
 import { callerColumns, callerCte } from '../../db/caller-session';
 import type { Caller } from '../../domain/caller';
 import type { CallerSession as SessionRecord } from '../../domain/caller';
@@ -209,6 +210,7 @@ export class DictionariesRepository {
                 'id', page.id, 'term', page.term, 'definitions', page.definitions,
                 'examples', page.examples, 'version', page.version,
                 'suspended', page.suspended_at is not null,
+                'picture', page.picture, 'audio', page.audio,
                 'createdAt', ${isoTimestamp(sql`page.created_at`)},
                 'updatedAt', ${isoTimestamp(sql`page.updated_at`)}
               ) order by page.sort_key ${dir}, page.id ${dir}
@@ -218,7 +220,11 @@ export class DictionariesRepository {
         )
         from (
           select w.id, w.term, w.definitions, w.examples, w.version, w.suspended_at, w.created_at, w.updated_at,
-            ${sortColumn} as sort_key, ${total} as total
+            ${sortColumn} as sort_key, ${total} as total,
+            (select json_build_object('url', ${MEDIA_URL_PREFIX}::text || m.id, 'width', m.width, 'height', m.height)
+              from word_media m where m.word_id = w.id and m.kind = 'picture' and m.owner_id = "dictionaries"."user_id") as picture,
+            (select json_build_object('url', ${MEDIA_URL_PREFIX}::text || m.id, 'durationMs', m.duration_ms)
+              from word_media m where m.word_id = w.id and m.kind = 'audio' and m.owner_id = "dictionaries"."user_id") as audio
           from words w
           where w.dictionary_id = "dictionaries"."id" ${matches}
           order by ${sortColumn} ${dir}, w.id ${dir}
@@ -259,6 +265,38 @@ export class DictionariesRepository {
         ),
       );
     return { session, found: { dictionary, words: page.words, total: count?.total ?? 0 } };
+  }
+
+  /** The pictures and recordings of some of the owner's words (docs/decisions/0063-word-media.md). */
+  async mediaOf(userId: string, wordIds: readonly string[]): Promise<Map<string, WordMediaRefs>> {
+    if (wordIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        wordId: wordMedia.wordId,
+        id: wordMedia.id,
+        kind: wordMedia.kind,
+        width: wordMedia.width,
+        height: wordMedia.height,
+        durationMs: wordMedia.durationMs,
+      })
+      .from(wordMedia)
+      .where(
+        // An export's thousands of words: all of the owner's media (one index scan) beats a list.
+        wordIds.length > 500
+          ? eq(wordMedia.ownerId, userId)
+          : and(eq(wordMedia.ownerId, userId), inArray(wordMedia.wordId, [...wordIds])),
+      );
+    return refsByWord(wordIds, rows);
+  }
+
+  /** The ids of a dictionary's words by term key (an import's new words). */
+  async idsByTermKey(dictionaryId: string, termKeys: readonly string[]): Promise<Map<string, string>> {
+    if (termKeys.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: words.id, termKey: words.termKey })
+      .from(words)
+      .where(and(eq(words.dictionaryId, dictionaryId), inArray(words.termKey, [...termKeys])));
+    return new Map(rows.map((row) => [row.termKey, row.id]));
   }
 
   /** Every word of a dictionary, oldest first (for export). */

@@ -21,7 +21,8 @@ import {
 } from '@wordhoard/shared';
 import type { z } from 'zod';
 import { AppError, limitReached, notFound } from '../../domain/errors';
-import type { DictionariesRepository, DictionaryRow } from './dictionaries.repository';
+import { NO_MEDIA } from '../../domain/media';
+import type { DictionariesRepository, DictionaryRow, WordRow } from './dictionaries.repository';
 import { toDictionaryDto, toWordDto } from './dictionary.presenter';
 
 type ListQuery = z.output<typeof dictionariesQuerySchema>;
@@ -126,7 +127,7 @@ export class DictionariesService {
     const { userId } = await caller.session();
     const word = await this.repository.findWord(userId, id, wordId);
     if (!word) throw notFound();
-    return toWordDto(word);
+    return this.withMedia(userId, word);
   }
 
   /**
@@ -138,7 +139,12 @@ export class DictionariesService {
     const { userId } = await caller.session();
     const word = await this.repository.setSuspended(userId, id, wordId, suspended, this.clock());
     if (!word) throw notFound();
-    return toWordDto(word);
+    return this.withMedia(userId, word);
+  }
+
+  private async withMedia(userId: string, word: WordRow): Promise<Word> {
+    const media = await this.repository.mediaOf(userId, [word.id]);
+    return toWordDto(word, media.get(word.id) ?? NO_MEDIA);
   }
 
   async delete(caller: Caller, id: string): Promise<void> {
@@ -362,9 +368,15 @@ export class DictionariesService {
   async allWithWords(userId: string): Promise<DictionaryExport['dictionary'][]> {
     const dictionaries = await this.repository.allForUser(userId);
     const words = await this.repository.allWords(dictionaries.map((dictionary) => dictionary.id));
+    const media = await this.repository.mediaOf(
+      userId,
+      words.map((word) => word.id),
+    );
     return dictionaries.map((dictionary) => ({
       ...toDictionaryDto(dictionary),
-      words: words.filter((word) => word.dictionaryId === dictionary.id).map(toWordDto),
+      words: words
+        .filter((word) => word.dictionaryId === dictionary.id)
+        .map((word) => toWordDto(word, media.get(word.id) ?? NO_MEDIA)),
     }));
   }
 
@@ -374,11 +386,18 @@ export class DictionariesService {
     const dictionary = await this.repository.find(userId, id);
     if (!dictionary) throw notFound();
     const words = await this.repository.allWords([id]);
+    const media = await this.repository.mediaOf(
+      userId,
+      words.map((word) => word.id),
+    );
     return {
       format: 'wordhoard.dictionary',
       version: 1,
       exportedAt: this.clock().toISOString(),
-      dictionary: { ...toDictionaryDto(dictionary), words: words.map(toWordDto) },
+      dictionary: {
+        ...toDictionaryDto(dictionary),
+        words: words.map((word) => toWordDto(word, media.get(word.id) ?? NO_MEDIA)),
+      },
     };
   }
 }

@@ -1,4 +1,5 @@
 import type { Dictionary, Word } from '@wordhoard/shared';
+import { toWordAudio, toWordPicture, type WordMediaRefs } from '../../domain/media';
 import type { DictionaryRow, WordRow } from './dictionaries.repository';
 
 export function toDictionaryDto(row: DictionaryRow): Dictionary {
@@ -14,7 +15,8 @@ export function toDictionaryDto(row: DictionaryRow): Dictionary {
   };
 }
 
-export function toWordDto(row: WordRow): Word {
+/** A word with its picture and recording (docs/decisions/0063-word-media.md). */
+export function toWordDto(row: WordRow, media: WordMediaRefs): Word {
   return {
     id: row.id,
     term: row.term,
@@ -22,6 +24,8 @@ export function toWordDto(row: WordRow): Word {
     examples: row.examples,
     version: row.version,
     suspended: row.suspendedAt !== null,
+    picture: toWordPicture(media.picture),
+    audio: toWordAudio(media.audio),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -384,10 +384,12 @@ describe(`export (${testDriver})`, () => {
     expect(body.dictionary).toMatchObject({ id: dictionary.id, name: 'Deutsch A1', wordsCount: 2 });
     expect(body.dictionary.words.map((word) => word.term)).toEqual(['word 0000', 'word 0001']);
     expect(Object.keys(body.dictionary.words[0]!).sort()).toEqual([
+      'audio',
       'createdAt',
       'definitions',
       'examples',
       'id',
+      'picture',
       'suspended',
       'term',
       'updatedAt',

@@ -222,6 +222,9 @@ describe(`answers applied once, to the word they were typed for (${testDriver})`
         reversed: false,
         promptLanguage: 'en',
         answerLanguage: 'de',
+        // Its picture and recording (decision 0063): none here.
+        picture: null,
+        audio: null,
       },
     });
     expect(await storedItems(user)).toEqual(before);

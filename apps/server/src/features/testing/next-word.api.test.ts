@@ -59,6 +59,9 @@ describe(`the word after an answer or a skip (${testDriver})`, () => {
       reversed: false,
       promptLanguage: 'en',
       answerLanguage: 'de',
+      // Its picture and recording (decision 0063): none here.
+      picture: null,
+      audio: null,
     });
     expect(await shown(user)).toEqual(partial.next);
 

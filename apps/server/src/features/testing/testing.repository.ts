@@ -20,6 +20,7 @@ import {
 import { callerColumns, callerCte } from '../../db/caller-session';
 import type { Caller } from '../../domain/caller';
 import type { CallerSession as SessionRecord } from '../../domain/caller';
+import type { MediaRefRow } from '../../domain/media';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** One logged attempt as the export and the optimizer read it. */
@@ -80,6 +81,8 @@ export interface SavedItem {
    * as well when it stayed on the saved word, which the caller has already.
    */
   next: TestSessionItem | null;
+  /** The picture and recording of the word at `nextPosition`, read by the same statement. */
+  nextMedia: MediaRefRow[];
 }
 
 /** Null for the row of a user without a test (every column null from the outer join). */
@@ -115,6 +118,11 @@ const textArray = (name: string) =>
 
 /** Words set aside (decision 0049) are in no test and no due count. */
 const notSuspended = isNull(words.suspendedAt);
+/** A `word_media` row `m` as `MediaRefRow` JSON. */
+const MEDIA_REF_JSON = sql.raw(
+  `json_build_object('wordId', m.word_id, 'id', m.id, 'kind', m.kind, 'width', m.width, 'height', m.height, 'durationMs', m.duration_ms)`,
+);
+
 /** A finished word as the report reads it: its dictionary is null once that was deleted. */
 export type ReportItem = Omit<TestSessionItem, 'dictionaryId'> & { dictionaryId?: string | null };
 type CardRow = typeof wordCards.$inferSelect;
@@ -262,6 +270,8 @@ export class TestingRepository {
         /** The options the test was started with; null without a test or in tests saved before. */
         options: TesterOptions | null;
         attempts: { day: string; count: number }[];
+        /** The media of the current word, or of every word of a finished test. */
+        media: MediaRefRow[];
       }
     | undefined
   > {
@@ -285,6 +295,17 @@ export class TestingRepository {
             where recent.user_id = caller.user_id and recent.day >= ${sql.placeholder('since')}
           )`,
         options: testSessions.options,
+        // The pictures and recordings of the words shown: the current one, or every word of a
+        // finished test (docs/decisions/0063-word-media.md), in the same round trip.
+        media: sql<MediaRefRow[] | null>`(
+            select json_agg(${MEDIA_REF_JSON})
+            from word_media m
+            where m.owner_id = caller.user_id and m.word_id in (
+              select (shown.item->>'wordId')::uuid from test_items shown
+              where shown.test_id = ${testSessions.id}
+                and (shown.position = ${testSessions.position} or ${testSessions.position} >= ${testSessions.total})
+            )
+          )`,
       });
       return cursor.limit(1).prepare(name);
     });
@@ -292,8 +313,8 @@ export class TestingRepository {
     const since = new Date(caller.now.getTime() - 4 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     const [row] = await query.execute({ ...caller, since });
     if (!row) return undefined;
-    const { session, finishedItems, options, attempts, ...cursor } = row;
-    return { session, test: toCursor(cursor), finishedItems, options, attempts };
+    const { session, finishedItems, options, attempts, media, ...cursor } = row;
+    return { session, test: toCursor(cursor), finishedItems, options, attempts, media: media ?? [] };
   }
 
   /**
@@ -308,21 +329,37 @@ export class TestingRepository {
     caller: Caller['params'],
     position: number,
   ): Promise<
-    | { session: SessionRecord; test: TestHead | null; item: TestSessionItem | null; version: string | null }
+    | {
+        session: SessionRecord;
+        test: TestHead | null;
+        item: TestSessionItem | null;
+        version: string | null;
+        /** The asked word's picture and recording (docs/decisions/0063-word-media.md). */
+        media: MediaRefRow[];
+      }
     | undefined
   > {
     const query = this.prepared.get('versioned_at', (name) =>
-      this.callerCursor({ version: sql<string | null>`${testSessions}.xmin::text` }, askedItemJoin)
+      this.callerCursor(
+        {
+          version: sql<string | null>`${testSessions}.xmin::text`,
+          media: sql<MediaRefRow[] | null>`(
+            select json_agg(${MEDIA_REF_JSON}) from word_media m
+            where m.owner_id = caller.user_id and m.word_id = (${testItems.item}->>'wordId')::uuid
+          )`,
+        },
+        askedItemJoin,
+      )
         .query.limit(1)
         .prepare(name),
     );
     const [row] = await query.execute({ ...caller, position });
     if (!row) return undefined;
-    const { session, version, ...cursor } = row;
+    const { session, version, media, ...cursor } = row;
     const test = toCursor(cursor);
-    if (!test) return { session, test: null, item: null, version };
+    if (!test) return { session, test: null, item: null, version, media: [] };
     const { current: item, ...head } = test;
-    return { session, test: head, item, version };
+    return { session, test: head, item, version, media: media ?? [] };
   }
 
   /**
@@ -399,7 +436,16 @@ export class TestingRepository {
       const nextItem = alias(testItems, 'next_item');
       return db
         .with(moved, saved, log)
-        .select({ testId: saved.testId, next: nextItem.item })
+        .select({
+          testId: saved.testId,
+          next: nextItem.item,
+          // The next word's picture and recording, in the same statement (decision 0063).
+          nextMedia: sql<MediaRefRow[] | null>`(
+            select json_agg(${MEDIA_REF_JSON}) from word_media m
+            where m.owner_id = ${sql.placeholder('userId')}::uuid
+              and m.word_id = (${nextItem.item}->>'wordId')::uuid
+          )`,
+        })
         .from(saved)
         .leftJoin(
           nextItem,
@@ -427,7 +473,7 @@ export class TestingRepository {
       recalled: logged.recalled && JSON.stringify(logged.recalled),
       missed: logged.missed && JSON.stringify(logged.missed),
     });
-    return saved && { next: saved.next };
+    return saved && { next: saved.next, nextMedia: saved.nextMedia ?? [] };
   }
 
   /** One learner's review log, oldest first: the export and the optimizer's input. */

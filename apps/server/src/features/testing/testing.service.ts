@@ -38,6 +38,7 @@ import {
   type SchedulerSettings,
 } from './scheduling';
 import { learnerDay } from '../../domain/learner-day';
+import { NO_MEDIA, refsByWord, toWordAudio, toWordPicture, type WordMediaRefs } from '../../domain/media';
 import {
   type ReportItem,
   type SnapshotSource,
@@ -175,7 +176,11 @@ function withExamples<R extends { next?: TestItem | null; examples?: string[] }>
   };
 }
 
-function toTestItem(test: Pick<TestHead, 'position' | 'total'>, item: TestSessionItem): TestItem {
+function toTestItem(
+  test: Pick<TestHead, 'position' | 'total'>,
+  item: TestSessionItem,
+  media: ReadonlyMap<string, WordMediaRefs>,
+): TestItem {
   return {
     wordId: item.wordId,
     term: item.term,
@@ -186,6 +191,23 @@ function toTestItem(test: Pick<TestHead, 'position' | 'total'>, item: TestSessio
     ...(item.dictionaryId === undefined ? {} : { dictionaryId: item.dictionaryId }),
     ...(item.contrast === undefined ? {} : { contrast: item.contrast }),
     ...wordFields(item),
+    ...mediaFields(media, item, true),
+  };
+}
+
+/**
+ * The word's picture and recording now (docs/decisions/0063-word-media.md). While the question
+ * asks for the term (definitions → term, cloze), its recording would say the answer: null then.
+ */
+function mediaFields(
+  media: ReadonlyMap<string, WordMediaRefs>,
+  item: Pick<ReportItem, 'wordId' | 'reversed'>,
+  asking: boolean,
+): Pick<TestItem, 'picture' | 'audio'> {
+  const refs = media.get(item.wordId) ?? NO_MEDIA;
+  return {
+    picture: toWordPicture(refs.picture),
+    audio: asking && item.reversed === true ? null : toWordAudio(refs.audio),
   };
 }
 
@@ -212,6 +234,7 @@ function toReport(
   options: TesterOptions | null,
   items: ReportItem[],
   marks: ReportMarks,
+  media: ReadonlyMap<string, WordMediaRefs>,
 ): Report {
   const count = (result: string) => items.filter((item) => item.result === result).length;
   return {
@@ -233,6 +256,8 @@ function toReport(
       ...(item.dictionaryId === undefined ? {} : { dictionaryId: item.dictionaryId }),
       ...examplesOf(item),
       ...wordFields(item),
+      // The answer is on the screen already: the recording too.
+      ...mediaFields(media, item, false),
     })),
   };
 }
@@ -242,8 +267,13 @@ function toReport(
  * read found when it is the current one, null once the test is finished, else unknown (the read
  * has the asked word, not the current one).
  */
-function standing(test: TestHead, item: TestSessionItem, index: number): TestItem | null | undefined {
-  if (index === test.position) return toTestItem(test, item);
+function standing(
+  test: TestHead,
+  item: TestSessionItem,
+  index: number,
+  media: ReadonlyMap<string, WordMediaRefs>,
+): TestItem | null | undefined {
+  if (index === test.position) return toTestItem(test, item, media);
   return test.position >= test.total ? null : undefined;
 }
 
@@ -482,6 +512,7 @@ export class TestingService {
     const { userId, role } = session;
     if (!found) throw new AppError('UNAUTHORIZED');
     const { test, finishedItems, options, attempts } = found;
+    const media = refsByWord([], found.media);
     // The learner's day (decision 0053): its attempts, and its end.
     const today = learnerDay(session, now);
     const used = attempts.find((row) => row.day === today.day)?.count ?? 0;
@@ -489,7 +520,7 @@ export class TestingService {
     const testsResetAt = today.endsAt.toISOString();
     if (!test) return { test: null, testsLeft, testsResetAt, report: null };
     if (test.current) {
-      return { test: toTestItem(test, test.current), testsLeft, testsResetAt, report: null };
+      return { test: toTestItem(test, test.current, media), testsLeft, testsResetAt, report: null };
     }
     const items = finishedItems ?? [];
     const marks = await this.reportMarks(userId, items);
@@ -497,7 +528,7 @@ export class TestingService {
       test: null,
       testsLeft,
       testsResetAt,
-      report: toReport(test.dictionaryId, retryOptions(test, options), items, marks),
+      report: toReport(test.dictionaryId, retryOptions(test, options), items, marks, media),
     };
   }
 
@@ -777,17 +808,18 @@ export class TestingService {
       const found = await this.repository.findVersionedAt(caller.params, index);
       const { userId } = await caller.admit(found?.session);
       const { test, item, version } = found ?? {};
+      const media = refsByWord([], found?.media ?? []);
       if (!test || !version) throw new AppError('NO_ACTIVE_TEST');
       // Not a word of this test, one it has not reached yet, or a word of a test replaced since.
       if (!item || index > test.position || item.wordId !== target.wordId)
         throw new AppError('WORD_NOT_CURRENT');
       const applied = item.attempts?.find((candidate) => candidate.id === target.attemptId);
       const replayed = applied && change.replay(item, applied);
-      if (replayed) return withNext(replayed, standing(test, item, index));
-      if (index < test.position) return withNext(change.finished(item), standing(test, item, index));
+      if (replayed) return withNext(replayed, standing(test, item, index, media));
+      if (index < test.position) return withNext(change.finished(item), standing(test, item, index, media));
 
       const outcome = await change.apply(item, test);
-      if (!('item' in outcome)) return withNext(outcome.result, standing(test, item, index));
+      if (!('item' in outcome)) return withNext(outcome.result, standing(test, item, index, media));
       const now = this.clock();
       const card = outcome.finished ? reviewed(outcome.item, now, test.scheduler) : undefined;
       // The word's own direction: a test of every dictionary's due words mixes them (decision 0048).
@@ -825,9 +857,9 @@ export class TestingService {
         // The word just saved, or the one the saving statement read at the new position.
         const at = { position: progress.nextPosition, total: test.total };
         let next: TestItem | null | undefined;
-        if (!outcome.finished) next = toTestItem(at, progress.item);
+        if (!outcome.finished) next = toTestItem(at, progress.item, media);
         else if (at.position >= at.total) next = null;
-        else next = saved.next ? toTestItem(at, saved.next) : undefined;
+        else next = saved.next ? toTestItem(at, saved.next, refsByWord([], saved.nextMedia)) : undefined;
         return withNext(outcome.result, next);
       }
     }

@@ -92,6 +92,55 @@ describe('http client against a real server', () => {
     expect(reportError).not.toHaveBeenCalled();
   });
 
+  it('sends an upload as the file itself with its own Content-Type, and reads the answer as JSON', async () => {
+    const wordId = '9a1c7e52-3b4d-4f6a-8e2b-1c0d9f8e7a65';
+    server.handle((_request, _body, response) => sendJson(response, 200, { id: wordId }));
+    const http = client();
+    const picture = new Blob(['not really a PNG'], { type: 'image/png' });
+
+    await expect(
+      http.request('putWordPicture', { params: { id: dictionaryId, wordId }, body: picture }),
+    ).resolves.toEqual({ id: wordId });
+
+    const [upload] = server.requests;
+    expect(upload).toMatchObject({
+      method: 'PUT',
+      url: `/api/dictionaries/${dictionaryId}/words/${wordId}/picture`,
+      body: 'not really a PNG',
+    });
+    expect(upload?.headers['content-type']).toBe('image/png');
+    expect(upload?.headers['accept-language']).toBe('uk');
+    expect(upload?.headers.accept).toBe('application/json');
+  });
+
+  it('reports a refused upload like any other error, with the server’s message', async () => {
+    const wordId = '9a1c7e52-3b4d-4f6a-8e2b-1c0d9f8e7a65';
+    server.handle((_request, _body, response) =>
+      sendJson(response, 415, {
+        statusCode: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Цей файл не схожий на запис звуку',
+        details: [],
+      }),
+    );
+
+    const error = await client()
+      .request('putWordAudio', {
+        params: { id: dictionaryId, wordId },
+        body: new Blob(['RIFF'], { type: 'audio/wav' }),
+      })
+      .catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Цей файл не схожий на запис звуку',
+    });
+    expect(server.requests[0]?.headers['content-type']).toBe('audio/wav');
+    expect(reportError).toHaveBeenCalledWith(error);
+  });
+
   it('tells that the server can be reached whenever it answers, with any status', async () => {
     server.handle((_request, _body, response) => sendJson(response, 500, { message: 'Boom' }));
     const onReachable = vi.fn();

@@ -3,6 +3,7 @@ import {
   ENDPOINT_ROUTES,
   ROLES,
   buildPath,
+  type Contract,
   type EndpointName,
   type Language,
   type LimitReached,
@@ -12,7 +13,11 @@ import {
 import { ApiError, CancelledError, NetworkError, UnauthorizedError, type ApiErrorDetail } from './errors';
 
 type Params<N extends EndpointName> = RequestOf<N>['params'];
-type Body<N extends EndpointName> = RequestOf<N>['body'];
+/**
+ * An upload endpoint (`upload` in the contract) takes the file itself, sent as it is with its
+ * own Content-Type; every other body is JSON.
+ */
+type Body<N extends EndpointName> = Contract[N] extends { upload: object } ? Blob : RequestOf<N>['body'];
 
 /** `params` and `body` are required exactly when the endpoint has them; `query` is optional. */
 type Payload<N extends EndpointName> = (Params<N> extends undefined
@@ -135,7 +140,10 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
       'Accept-Language': config.getLanguage(),
     };
     const hasBody = options.body !== undefined;
-    if (hasBody) headers['Content-Type'] = 'application/json';
+    // A file (an upload endpoint) goes as it is, typed by its own media type; anything else as JSON.
+    const file = options.body instanceof Blob ? options.body : null;
+    if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
+    else if (hasBody) headers['Content-Type'] = 'application/json';
 
     try {
       let response: Response;
@@ -143,7 +151,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
         response = await fetchFn(urlFor(endpoint.path, options.params, options.query), {
           method: endpoint.method,
           headers,
-          body: hasBody ? JSON.stringify(options.body) : undefined,
+          body: file ?? (hasBody ? JSON.stringify(options.body) : undefined),
           credentials: 'include',
           signal: controller.signal,
         });

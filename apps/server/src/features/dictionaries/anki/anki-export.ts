@@ -17,7 +17,7 @@ export interface AnkiExportWord {
   term: string;
   definitions: readonly string[];
   examples?: readonly string[];
-  /** A media file name from `media` (pictures are a later round; none are sent yet). */
+  /** A media file name from `media` (the word's picture and recording, decision 0063). */
   picture?: string;
   audio?: string;
 }

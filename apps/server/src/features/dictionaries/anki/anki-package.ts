@@ -45,7 +45,7 @@ export interface AnkiPackage {
   /** The deck most cards are in, `::` between nested names. */
   deck: string | null;
   notes: AnkiNote[];
-  /** Media file name → the zip entry holding it (for pictures and sounds to come). */
+  /** Media file name → the zip entry holding it (pictures and sounds: decision 0063). */
   media: Map<string, string>;
 }
 
@@ -302,4 +302,34 @@ function parseJsonObject(value: initSqlJs.SqlValue | undefined): Record<string, 
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
     ? (parsed as Record<string, unknown>)
     : {};
+}
+
+/**
+ * Some of a package's media files, by zip entry (docs/decisions/0063-word-media.md): each at
+ * most `maxBytes` (larger ones are left out, as are entries the zip does not have). Files of
+ * the newest packages are zstd-compressed inside the zip; they come back decompressed.
+ */
+export function readMediaFiles(
+  bytes: Uint8Array,
+  entries: ReadonlySet<string>,
+  maxBytes: number,
+): Map<string, Uint8Array> {
+  if (entries.size === 0) return new Map();
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, {
+      filter: (file) => entries.has(file.name) && file.originalSize <= maxBytes,
+    });
+  } catch (error) {
+    throw new AnkiPackageError('not a zip file', { cause: error });
+  }
+  const found = new Map<string, Uint8Array>();
+  for (const [name, data] of Object.entries(files)) {
+    try {
+      found.set(name, isZstd(data) ? zstd(data, maxBytes) : data);
+    } catch {
+      // A file past the limit once decompressed, or broken: the word goes without it.
+    }
+  }
+  return found;
 }

@@ -1,6 +1,6 @@
 import { MAX_EXAMPLES, splitDefinitions, type ContentLanguage, type Word } from '@wordhoard/shared';
-import { Plus, Trash2, Undo2, X } from 'lucide-react';
-import { memo, useEffect, useRef, type Dispatch, type KeyboardEvent } from 'react';
+import { ImageIcon, Plus, Trash2, Undo2, X } from 'lucide-react';
+import { memo, useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
 import { Button, TABULAR_NUMS, TextAreaField, TextField, VISUALLY_HIDDEN } from '../../../shared/ui';
@@ -13,7 +13,10 @@ import {
   type EditorAction,
   type WordField,
 } from '../lib/wordEditor';
+import type { PendingFile } from '../lib/media';
+import { PictureChooser } from './PictureChooser';
 import { Suggestions } from './Suggestions';
+import { WordMedia } from './WordMedia';
 import styles from './WordEditorRow.module.css';
 import { dirOf } from '../../../shared/languages/contentLanguages';
 
@@ -39,6 +42,12 @@ interface WordEditorRowProps {
   /** The dictionary's languages, for `lang` and `dir` on the fields (decision 0059). */
   termLanguage?: ContentLanguage;
   definitionsLanguage?: ContentLanguage;
+  /** The dictionary, for storing a saved word's picture and recording. */
+  dictionaryId: string;
+  /** A new word's picture, chosen here and sent once the word is saved. */
+  pendingPicture?: PendingFile | null;
+  /** Chooses (or, with null, drops) a new word's picture. */
+  onPicture: (rowKey: string, file: Blob | null) => void;
   dispatch: Dispatch<EditorAction>;
   /** The user is typing this row's term: suggestions follow it. */
   onActivate: (rowKey: string) => void;
@@ -75,6 +84,9 @@ export const WordEditorRow = memo(function WordEditorRow({
   focusTerm = false,
   termLanguage,
   definitionsLanguage,
+  dictionaryId,
+  pendingPicture = null,
+  onPicture,
   dispatch,
   onActivate,
   onNext,
@@ -85,6 +97,8 @@ export const WordEditorRow = memo(function WordEditorRow({
   const deleteRef = useRef<HTMLButtonElement>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
   const wasDeleted = useRef(deleted);
+  const [mediaOpen, setMediaOpen] = useState(false);
+  const mediaId = useId();
   const existing = word !== undefined;
   const name = term.trim() || (existing ? word.term : t('Dictionaries.Editor.NewWord'));
   const list = splitDefinitions(definitions);
@@ -240,6 +254,21 @@ export const WordEditorRow = memo(function WordEditorRow({
             onChange={(event) => change('examples', event.target.value)}
             onBlur={() => touch('examples')}
           />
+          <div className={styles.chipsRow}>
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<ImageIcon />}
+              aria-expanded={mediaOpen}
+              aria-controls={mediaOpen ? mediaId : undefined}
+              onClick={() => setMediaOpen((open) => !open)}
+            >
+              {existing ? t('Dictionaries.Media.Title') : t('Dictionaries.Media.Picture')}
+              {existing && word.picture && (
+                <img src={word.picture.url} alt="" width={20} height={20} className={styles.mediaMark} />
+              )}
+            </Button>
+          </div>
         </div>
         <Button
           ref={deleteRef}
@@ -252,6 +281,24 @@ export const WordEditorRow = memo(function WordEditorRow({
           onClick={() => dispatch({ type: 'remove', key: rowKey, existing })}
         />
       </fieldset>
+      {mediaOpen && (
+        <div id={mediaId} className={styles.media}>
+          {existing ? (
+            <WordMedia dictionaryId={dictionaryId} word={word} />
+          ) : (
+            <>
+              <PictureChooser
+                term={term.trim()}
+                picture={null}
+                pending={pendingPicture}
+                onChoose={(file) => onPicture(rowKey, file)}
+                onRemove={() => onPicture(rowKey, null)}
+              />
+              <p className={styles.mediaHint}>{t('Dictionaries.Media.NewWordHint')}</p>
+            </>
+          )}
+        </div>
+      )}
     </li>
   );
 });

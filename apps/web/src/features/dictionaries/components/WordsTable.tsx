@@ -23,6 +23,19 @@ interface WordsTableProps {
 
 type Languages = WordsTableProps['languages'];
 
+/** The longest side of a picture in the list, in CSS pixels. */
+const THUMBNAIL_SIDE = 40;
+
+/** A thumbnail's size, the picture's proportions kept: set up front, so nothing shifts as it loads. */
+export function thumbnailSize(picture: { width: number; height: number }): { width: number; height: number } {
+  const longest = Math.max(picture.width, picture.height, 1);
+  const scale = Math.min(1, THUMBNAIL_SIDE / longest);
+  return {
+    width: Math.max(1, Math.round(picture.width * scale)),
+    height: Math.max(1, Math.round(picture.height * scale)),
+  };
+}
+
 const NO_LEECHES: ReadonlySet<string> = new Set();
 
 /**
@@ -112,10 +125,28 @@ const WordGroup = memo(function WordGroup({
             {first + index}
           </span>
           <span role="cell" className={styles.term}>
+            {word.picture && (
+              <img
+                src={word.picture.url}
+                alt={word.term}
+                {...thumbnailSize(word.picture)}
+                loading="lazy"
+                decoding="async"
+                className={styles.thumb}
+                data-testid="word-picture"
+              />
+            )}
             <span lang={languages?.from} dir={dirOf(languages?.from)}>
               {word.term}
             </span>
-            {languages && <SpeakButton text={word.term} lang={languages.from} className={styles.speak} />}
+            {(languages || word.audio) && (
+              <SpeakButton
+                text={word.term}
+                lang={languages?.from}
+                audioUrl={word.audio?.url}
+                className={styles.speak}
+              />
+            )}
             {leechIds.has(word.id) && (
               <WordMarkBadge kind="leech" className={styles.badge}>
                 {t('WeakSpots.LeechBadge')}

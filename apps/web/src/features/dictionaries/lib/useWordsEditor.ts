@@ -6,7 +6,9 @@ import { ApiError } from '../../../shared/http';
 import { useUser } from '../../../shared/session';
 import { useDictionaryWords, useUpdateDictionary } from '../api/dictionaries';
 import type { WordsFilter } from '../api/queryKeys';
+import { useUploadNewWordPictures } from '../api/media';
 import { useTranslationSuggestions } from '../api/translate';
+import { previewUrl, releasePreview, type PendingFile } from './media';
 import { useDebouncedValue } from './useDebouncedValue';
 import {
   buildBatch,
@@ -55,6 +57,28 @@ export function useWordsEditor(dictionaryId: string) {
   const [notice, setNotice] = useState<string | null>(null);
   const [focusInvalid, setFocusInvalid] = useState(0);
   const [saved, setSaved] = useState(false);
+  // Pictures chosen for new words, by row: sent once the batch has created the words.
+  const [pictures, setPictures] = useState<ReadonlyMap<string, PendingFile>>(new Map());
+  const [uploading, setUploading] = useState(false);
+  const uploadPictures = useUploadNewWordPictures();
+  const picturesRef = useRef(pictures);
+  const choosePicture = useCallback((key: string, file: Blob | null) => {
+    const current = picturesRef.current;
+    releasePreview(current.get(key)?.url);
+    const next = new Map(current);
+    if (file) next.set(key, { file, url: previewUrl(file) });
+    else next.delete(key);
+    picturesRef.current = next;
+    setPictures(next);
+  }, []);
+  // The previews go with the editor.
+  useEffect(
+    () => () => {
+      for (const { url } of picturesRef.current.values()) releasePreview(url);
+      picturesRef.current = new Map();
+    },
+    [],
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
   const limitHintId = useId();
@@ -164,6 +188,16 @@ export function useWordsEditor(dictionaryId: string) {
     }
     try {
       await update.mutateAsync({ words: batch });
+      const chosen = state.drafts.flatMap((draft) => {
+        const file = pictures.get(draft.key)?.file;
+        return file && !isBlank(draft) ? [{ term: normalizeSpaces(draft.term), file }] : [];
+      });
+      if (chosen.length > 0) {
+        // The words are saved whatever becomes of their pictures; a refused one is reported
+        // in the error modal, in the server's words.
+        setUploading(true);
+        await uploadPictures(dictionaryId, chosen).finally(() => setUploading(false));
+      }
       setSaved(true);
     } catch (error) {
       // The editor's state is untouched: everything typed stays for another try.
@@ -192,6 +226,9 @@ export function useWordsEditor(dictionaryId: string) {
     alertRef,
     back,
     blocker,
+    choosePicture,
+    pictures,
+    uploading,
     dictionary,
     dispatch,
     errors,

@@ -27,6 +27,8 @@ const word = (id: string, term: string, definitions: string[]): Word => ({
   examples: [],
   version: 3,
   suspended: false,
+  picture: null,
+  audio: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 });

@@ -9,6 +9,7 @@ import { Button, Card, LoadingIndicator, Page, TextAreaField, TextField } from '
 import { useDictionaryInfo, useUpdateDictionary } from '../api/dictionaries';
 import { useWord } from '../api/word';
 import { DictionaryLoadError } from '../components/DictionaryLoadError';
+import { WordMedia } from '../components/WordMedia';
 import {
   duplicateTermMessage,
   hasErrors,
@@ -55,13 +56,19 @@ export default function EditWordPage() {
     content = <LoadingIndicator />;
   } else {
     content = (
-      <WordForm
-        key={word.data.id}
-        word={word.data}
-        dictionaryId={dictionaryId}
-        back={back}
-        reload={() => word.refetch()}
-      />
+      <>
+        <WordForm
+          key={word.data.id}
+          word={word.data}
+          dictionaryId={dictionaryId}
+          back={back}
+          reload={() => word.refetch()}
+        />
+        {/* Stored as soon as chosen or recorded, apart from the form's Save. */}
+        <Card as="section" aria-label={t('Dictionaries.Media.Title')}>
+          <WordMedia dictionaryId={dictionaryId} word={word.data} />
+        </Card>
+      </>
     );
   }
 

@@ -161,7 +161,7 @@ describe('Word editor', { timeout: 20_000 }, () => {
   // Renders two screens of 40 rows and more: the slowest screen of this file under jsdom.
   it(
     'says which words it shows and jumps to the first or the newest ones at once',
-    { timeout: 40_000 },
+    { timeout: 60_000 },
     async () => {
       await memberWith(numberedWords(45));
       const all = await anotherTab(server, browser).words(dictionary);

@@ -27,6 +27,9 @@ export default function EditWordsPage() {
     alertRef,
     back,
     blocker,
+    choosePicture,
+    pictures,
+    uploading,
     dictionary,
     dispatch,
     errors,
@@ -156,6 +159,9 @@ export default function EditWordsPage() {
                   focusTerm={!existing && row.key === lastDraftKey}
                   termLanguage={dictionary.fromLanguage}
                   definitionsLanguage={dictionary.toLanguage}
+                  dictionaryId={dictionaryId}
+                  pendingPicture={existing ? undefined : (pictures.get(row.key) ?? null)}
+                  onPicture={choosePicture}
                   dispatch={dispatch}
                   onActivate={activate}
                   onNext={next}
@@ -224,11 +230,11 @@ export default function EditWordsPage() {
           </Button>
           <Button
             type="submit"
-            icon={update.isPending ? <Spinner size="sm" /> : <Save />}
-            disabled={update.isPending}
-            aria-busy={update.isPending || undefined}
+            icon={update.isPending || uploading ? <Spinner size="sm" /> : <Save />}
+            disabled={update.isPending || uploading}
+            aria-busy={update.isPending || uploading || undefined}
           >
-            {update.isPending ? t('Dictionaries.Editor.Saving') : t('Dictionaries.Editor.Save')}
+            {update.isPending || uploading ? t('Dictionaries.Editor.Saving') : t('Dictionaries.Editor.Save')}
           </Button>
         </div>
       </form>

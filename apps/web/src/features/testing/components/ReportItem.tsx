@@ -11,6 +11,8 @@ import { exampleLanguage, type WordView } from '../lib/wordView';
 import styles from '../screens/FinishPage.module.css';
 import { AnswerList } from './AnswerList';
 import { ResultBadge } from './ResultBadge';
+import { WordPicture } from './WordPicture';
+import { pictureOf } from '../lib/media';
 import { dirOf } from '../../../shared/languages/contentLanguages';
 
 export type ReportWord = Report['items'][number];
@@ -41,6 +43,7 @@ export function ReportItem({ item, view, dictionaryId, onAnnounce }: ReportItemP
       ? generatePath(PATHS.editWord, { dictionaryId, wordId: item.wordId })
       : null;
   const canSuspend = dictionaryId !== null && (item.leech || item.suspended);
+  const picture = pictureOf(item);
 
   const toggleSuspension = () => {
     if (!dictionaryId || suspend.isPending) return;
@@ -61,6 +64,7 @@ export function ReportItem({ item, view, dictionaryId, onAnnounce }: ReportItemP
   return (
     <li className={styles.item} data-testid="report-item">
       <div className={styles.itemHead}>
+        {picture && <WordPicture picture={picture} alt={item.term} size="sm" />}
         <h3 id={termId} className={styles.term} lang={view.promptLanguage} dir={dirOf(view.promptLanguage)}>
           {item.term}
         </h3>

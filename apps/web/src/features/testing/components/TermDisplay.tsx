@@ -18,6 +18,8 @@ interface TermDisplayProps {
   speakKeyShortcuts?: string;
   /** A line under the term, part of what the prompt says (e.g. "not to be confused with …"). */
   note?: ReactNode;
+  /** The word's recorded pronunciation, which the speak button plays first. */
+  audioUrl?: string | null;
 }
 
 /** The asked word, large, with a small caption above it. */
@@ -30,6 +32,7 @@ export function TermDisplay({
   speak,
   speakKeyShortcuts,
   note,
+  audioUrl,
 }: TermDisplayProps) {
   return (
     <div className={styles.wrapper}>
@@ -41,7 +44,7 @@ export function TermDisplay({
         </p>
         {note && <p className={styles.note}>{note}</p>}
       </div>
-      {speak && <SpeakButton text={term} lang={lang} keyShortcuts={speakKeyShortcuts} />}
+      {speak && <SpeakButton text={term} lang={lang} keyShortcuts={speakKeyShortcuts} audioUrl={audioUrl} />}
     </div>
   );
 }

@@ -43,7 +43,12 @@ export function useTestRunner(test: TestItem) {
   // The word's own direction and languages (a test may mix them), else the test's.
   const view = wordView(test, activeTest);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [answer, setAnswer] = useState('');
+  // The answer field is uncontrolled: a keystroke re-renders nothing, so the typed character is
+  // painted in the frame of its key event even on a slow phone (bench/keystroke.ts).
+  const readAnswer = () => inputRef.current?.value ?? '';
+  const clearAnswer = () => {
+    if (inputRef.current) inputRef.current.value = '';
+  };
   const [missingAnswer, setMissingAnswer] = useState(false);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const ids = { input: useId(), prompt: useId(), need: useId(), error: useId() };
@@ -73,7 +78,7 @@ export function useTestRunner(test: TestItem) {
   /** An answer or a skip found the test elsewhere (another tab, a repeat): show where it is now. */
   async function showMovedOn() {
     await refreshState().catch(() => undefined);
-    setAnswer('');
+    clearAnswer();
     setFeedback({ tone: 'info', message: t('Testing.Run.MovedOn'), key: Date.now() });
     inputRef.current?.focus();
   }
@@ -104,7 +109,7 @@ export function useTestRunner(test: TestItem) {
         return;
       }
       if (result.status === 'alreadyEntered') {
-        setAnswer('');
+        clearAnswer();
         setFeedback({
           tone: 'info',
           message: t('Testing.Run.AlreadyEntered', { answer: result.answer }),
@@ -131,7 +136,7 @@ export function useTestRunner(test: TestItem) {
       // (decision 0045); once the test is finished, or if the answer did not say, load it
       // (SPEC §4: refetch).
       if (!(result.next && (await showNextWord(result.next)))) await refreshState().catch(() => undefined);
-      setAnswer('');
+      clearAnswer();
       setFeedback({
         tone: 'correct',
         message:
@@ -177,7 +182,7 @@ export function useTestRunner(test: TestItem) {
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const text = answer.trim();
+    const text = readAnswer().trim();
     if (text === '') {
       setMissingAnswer(true);
       inputRef.current?.focus();
@@ -200,7 +205,6 @@ export function useTestRunner(test: TestItem) {
   const describedBy = [ids.prompt, ids.need, missingAnswer ? ids.error : null].filter(Boolean).join(' ');
 
   return {
-    answer,
     answerMutation,
     busy,
     describedBy,
@@ -208,7 +212,6 @@ export function useTestRunner(test: TestItem) {
     ids,
     inputRef,
     missingAnswer,
-    setAnswer,
     setMissingAnswer,
     skip,
     skipMutation,

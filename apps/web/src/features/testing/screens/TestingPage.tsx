@@ -10,7 +10,7 @@ import { cx } from '../../../shared/lib/classNames';
 import { Button, Card, LoadingIndicator, Page, TABULAR_NUMS } from '../../../shared/ui';
 import { LiveRegion } from '../../../shared/ui/LiveRegion/LiveRegion';
 import { ProgressBar } from '../../../shared/ui/ProgressBar/ProgressBar';
-import { useVoice } from '../../../shared/speech/useVoice';
+import { usePronunciation } from '../../../shared/speech/usePronunciation';
 import { AccentBar, type AccentBarHandle } from '../components/AccentBar';
 import { AnswerList } from '../components/AnswerList';
 import { ClozeDisplay } from '../components/ClozeDisplay';
@@ -18,6 +18,8 @@ import { ExampleList } from '../components/ExampleList';
 import { ResultIcon } from '../components/ResultIcon';
 import { KeyHint, ShortcutsHelp } from '../components/Shortcuts';
 import { TermDisplay } from '../components/TermDisplay';
+import { WordPicture } from '../components/WordPicture';
+import { audioOf, pictureOf } from '../lib/media';
 import { languageName } from '../lib/languageName';
 import { SHORTCUT_KEYS, ariaKeyShortcuts } from '../lib/shortcuts';
 import { useTestShortcuts } from '../lib/useTestShortcuts';
@@ -51,7 +53,6 @@ export default function TestingPage() {
 function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) {
   const { t, i18n } = useTranslation();
   const {
-    answer,
     answerMutation,
     busy,
     describedBy,
@@ -59,7 +60,6 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
     ids,
     inputRef,
     missingAnswer,
-    setAnswer,
     setMissingAnswer,
     skip,
     skipMutation,
@@ -67,10 +67,13 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
     view,
   } = useTestRunner(test);
   const accentBar = useRef<AccentBarHandle>(null);
-  const { speak } = useVoice(view.promptLanguage);
+  const picture = pictureOf(test);
+  // The word's own recording first (the server leaves it out where it would give the answer away).
+  const audio = audioOf(test);
+  const { say } = usePronunciation(view.promptLanguage, audio?.url);
   const { mac, helpOpen, setHelpOpen } = useTestShortcuts('run', {
     skip,
-    speak: () => speak(test.term),
+    speak: () => void say(test.term),
     accent: (index) => accentBar.current?.type(index) ?? false,
   });
   // A weak-definition test (decision 0049) asks one missed definition of a word at a time and
@@ -113,6 +116,10 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
       </div>
 
       <Card className={styles.card}>
+        {picture && (
+          // Beside the prompt; described without naming the word, which may be the answer.
+          <WordPicture picture={picture} alt={t('Testing.Run.PictureAlt')} className={styles.picture} />
+        )}
         {test.cloze ? (
           // A cloze question (decision 0060): the sentence is in the term's language, the
           // answer's; the definitions (the item's `term`) are the hint.
@@ -130,6 +137,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
             term={test.term}
             lang={view.promptLanguage}
             speak
+            audioUrl={audio?.url}
             speakKeyShortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.speak, mac)}
             note={contrast}
           />
@@ -165,9 +173,8 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
             type="text"
             lang={view.answerLanguage}
             dir={dirOf(view.answerLanguage)}
-            value={answer}
-            onChange={(event) => {
-              setAnswer(event.target.value);
+            defaultValue=""
+            onInput={() => {
               if (missingAnswer) setMissingAnswer(false);
             }}
             readOnly={busy}

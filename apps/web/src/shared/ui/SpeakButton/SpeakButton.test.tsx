@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { SpeakButton } from './SpeakButton';
 
@@ -73,6 +73,39 @@ describe('SpeakButton', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     act(() => speech.setVoices([voice('Lesya', 'uk-UA')]));
     expect(screen.getByRole('button', { name: 'Listen to “кіт”' })).toBeInTheDocument();
+  });
+
+  describe('with a recorded pronunciation', () => {
+    const recording = '/api/media/9a1c7e52-3b4d-4f6a-8e2b-1c0d9f8e7a65';
+    afterEach(() => vi.restoreAllMocks());
+
+    it('plays the recording rather than the voice, even with no voice for the language', async () => {
+      const played: string[] = [];
+      vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+        played.push(this.src);
+        return Promise.resolve();
+      });
+      const { user } = await renderWithProviders(<SpeakButton text="ネコ" lang="ja" audioUrl={recording} />);
+      const button = screen.getByRole('button', { name: 'Listen to “ネコ”' });
+      await user.click(button);
+
+      expect(played).toEqual([`http://localhost:3000${recording}`]);
+      expect(speech.spoken).toEqual([]);
+      expect(button).toHaveAttribute('data-spoken-by', 'recording');
+    });
+
+    it('falls back to speech synthesis when the recording cannot be played', async () => {
+      vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(
+        new DOMException('no supported source', 'NotSupportedError'),
+      );
+      speech.voices = [voice('Kyoko', 'ja-JP')];
+      const { user } = await renderWithProviders(<SpeakButton text="ネコ" lang="ja" audioUrl={recording} />);
+      const button = screen.getByRole('button', { name: 'Listen to “ネコ”' });
+      await user.click(button);
+
+      await vi.waitFor(() => expect(button).toHaveAttribute('data-spoken-by', 'synthesis'));
+      expect(speech.spoken).toEqual([{ text: 'ネコ', lang: 'ja-JP', voice: 'Kyoko' }]);
+    });
   });
 
   it('renders nothing where the browser has no speech synthesis', async () => {

@@ -1,7 +1,8 @@
 import { Volume2 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../lib/classNames';
-import { useVoice } from '../../speech/useVoice';
+import { usePronunciation, type SpokenBy } from '../../speech/usePronunciation';
 import styles from './SpeakButton.module.css';
 
 interface SpeakButtonProps {
@@ -11,16 +12,21 @@ interface SpeakButtonProps {
   className?: string;
   /** The keyboard shortcut that reads it too, as `aria-keyshortcuts` has it (e.g. "P Alt+P"). */
   keyShortcuts?: string;
+  /** The word's recorded pronunciation, played first (speech synthesis if it cannot be). */
+  audioUrl?: string | null;
 }
 
 /**
- * Reads `text` aloud with the browser's speech synthesis in its language. Not rendered at all
- * where the device has no voice for that language: a button that cannot work is only noise.
+ * Reads `text` aloud: the word's own recording when it has one, else the browser's speech
+ * synthesis in its language. Not rendered at all where neither can speak (no recording and no
+ * voice for that language on the device): a button that cannot work is only noise.
+ * `data-spoken-by` tells what spoke last ("recording" or "synthesis").
  */
-export function SpeakButton({ text, lang, className, keyShortcuts }: SpeakButtonProps) {
+export function SpeakButton({ text, lang, className, keyShortcuts, audioUrl }: SpeakButtonProps) {
   const { t } = useTranslation();
-  const { voice, speak } = useVoice(lang);
-  if (!voice || text.trim() === '') return null;
+  const { available, say } = usePronunciation(lang, audioUrl);
+  const [spokenBy, setSpokenBy] = useState<SpokenBy | null>(null);
+  if (!available || text.trim() === '') return null;
   return (
     <button
       type="button"
@@ -28,7 +34,8 @@ export function SpeakButton({ text, lang, className, keyShortcuts }: SpeakButton
       aria-label={t('Common.Speak', { text })}
       title={t('Common.SpeakTitle')}
       aria-keyshortcuts={keyShortcuts}
-      onClick={() => speak(text)}
+      data-spoken-by={spokenBy ?? undefined}
+      onClick={() => void say(text).then(setSpokenBy)}
     >
       <Volume2 aria-hidden="true" />
     </button>

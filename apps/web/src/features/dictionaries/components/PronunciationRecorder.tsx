@@ -1,0 +1,336 @@
+import type { WordAudio } from '@wordhoard/shared';
+import { Mic, RotateCcw, Save, Square, Trash2, Upload } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Spinner, TABULAR_NUMS } from '../../../shared/ui';
+import { cx } from '../../../shared/lib/classNames';
+import {
+  AUDIO_ACCEPT,
+  AUDIO_MAX_MB,
+  AUDIO_MAX_SECONDS,
+  audioProblem,
+  baseType,
+  previewUrl,
+  recordingType,
+  releasePreview,
+  type PendingFile,
+} from '../lib/media';
+import styles from './WordMedia.module.css';
+
+interface PronunciationRecorderProps {
+  /** The word's term, for the labels. */
+  term: string;
+  /** The stored recording, if any. */
+  audio: WordAudio | null;
+  /** Being stored or removed. */
+  busy?: boolean;
+  /** The server's refusal, in the user's language. */
+  error?: string | null;
+  /** Stores a recording or an audio file that passed the checks; rejects when it was refused. */
+  onSave: (file: Blob) => Promise<unknown>;
+  onRemove: () => void;
+}
+
+type Phase = 'idle' | 'starting' | 'recording' | 'recorded';
+
+/**
+ * Stopping a little before the limit: a recorder stops at the next chunk of audio, so a stop
+ * asked at 10.0 s may make a recording the server finds longer than 10 s.
+ */
+const STOP_MARGIN_MS = 150;
+
+/** Whether this browser can record from a microphone at all. */
+function canRecord(): boolean {
+  return (
+    typeof navigator !== 'undefined' &&
+    'mediaDevices' in navigator &&
+    typeof navigator.mediaDevices.getUserMedia === 'function' &&
+    typeof MediaRecorder !== 'undefined'
+  );
+}
+
+/**
+ * A word's recorded pronunciation: record up to 10 s from the microphone (a countdown, stopping
+ * by itself), listen to it, record again, save it; or upload an audio file. Without a
+ * microphone, or when it is refused, the message says so and the upload still works.
+ */
+export function PronunciationRecorder({
+  term,
+  audio,
+  busy = false,
+  error,
+  onSave,
+  onRemove,
+}: PronunciationRecorderProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [secondsLeft, setSecondsLeft] = useState(AUDIO_MAX_SECONDS);
+  const [recorded, setRecordedState] = useState<PendingFile | null>(null);
+  // The shown recording's URL, released when it is replaced and when the recorder goes.
+  const recordedUrlRef = useRef<string | null>(null);
+  const setRecorded = (file: Blob | null) => {
+    releasePreview(recordedUrlRef.current);
+    const next = file ? { file, url: previewUrl(file) } : null;
+    recordedUrlRef.current = next?.url ?? null;
+    setRecordedState(next);
+  };
+  const [problem, setProblem] = useState<string | null>(null);
+  const recorderRef = useRef<MediaRecorder | null>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const timersRef = useRef<{ tick: number; end: number } | null>(null);
+
+  const clearTimers = () => {
+    if (!timersRef.current) return;
+    window.clearInterval(timersRef.current.tick);
+    window.clearTimeout(timersRef.current.end);
+    timersRef.current = null;
+  };
+  const releaseMicrophone = () => {
+    for (const track of streamRef.current?.getTracks() ?? []) track.stop();
+    streamRef.current = null;
+  };
+
+  // Leaving the screen mid-recording lets the microphone go.
+  useEffect(
+    () => () => {
+      clearTimers();
+      const recorder = recorderRef.current;
+      if (recorder && recorder.state !== 'inactive') {
+        recorder.ondataavailable = null;
+        recorder.onstop = null;
+        recorder.stop();
+      }
+      releaseMicrophone();
+      releasePreview(recordedUrlRef.current);
+      recordedUrlRef.current = null;
+    },
+    [],
+  );
+
+  const stop = () => {
+    clearTimers();
+    const recorder = recorderRef.current;
+    if (recorder && recorder.state !== 'inactive') recorder.stop();
+  };
+
+  const start = async () => {
+    setProblem(null);
+    if (!canRecord()) {
+      setProblem(t('Dictionaries.Media.CannotRecord'));
+      return;
+    }
+    setPhase('starting');
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    } catch (caught) {
+      // A DOMException, which is not an Error everywhere.
+      const name =
+        typeof caught === 'object' && caught !== null && 'name' in caught ? String(caught.name) : '';
+      setProblem(
+        name === 'NotAllowedError' || name === 'SecurityError'
+          ? t('Dictionaries.Media.MicrophoneDenied')
+          : t('Dictionaries.Media.NoMicrophone'),
+      );
+      setPhase('idle');
+      return;
+    }
+    streamRef.current = stream;
+    const type = recordingType();
+    let recorder: MediaRecorder;
+    try {
+      recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
+    } catch {
+      releaseMicrophone();
+      setProblem(t('Dictionaries.Media.CannotRecord'));
+      setPhase('idle');
+      return;
+    }
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (event) => {
+      if (event.data.size > 0) chunks.push(event.data);
+    };
+    recorder.onstop = () => {
+      releaseMicrophone();
+      const mediaType = baseType(recorder.mimeType || type || chunks[0]?.type || 'audio/webm');
+      const blob = new Blob(chunks, { type: mediaType });
+      if (blob.size === 0) {
+        setProblem(t('Dictionaries.Media.RecordingEmpty'));
+        setPhase('idle');
+        return;
+      }
+      setRecorded(blob);
+      setPhase('recorded');
+    };
+    recorderRef.current = recorder;
+    recorder.start();
+    const startedAt = Date.now();
+    setSecondsLeft(AUDIO_MAX_SECONDS);
+    setPhase('recording');
+    timersRef.current = {
+      tick: window.setInterval(() => {
+        const elapsed = (Date.now() - startedAt) / 1000;
+        setSecondsLeft(Math.max(0, Math.ceil(AUDIO_MAX_SECONDS - elapsed)));
+      }, 250),
+      end: window.setTimeout(stop, AUDIO_MAX_SECONDS * 1000 - STOP_MARGIN_MS),
+    };
+  };
+
+  const save = async (file: Blob) => {
+    try {
+      await onSave(file);
+      setRecorded(null);
+      setPhase('idle');
+    } catch {
+      // The refusal is shown from `error`; the recording stays to try again.
+    }
+  };
+
+  const upload = (file: File | null) => {
+    if (!file) return;
+    const found = audioProblem(file);
+    if (found === 'type') setProblem(t('Dictionaries.Media.AudioType'));
+    else if (found === 'size') setProblem(t('Dictionaries.Media.AudioSize', { max: AUDIO_MAX_MB }));
+    else {
+      setProblem(null);
+      void save(file);
+    }
+  };
+
+  const status =
+    phase === 'starting'
+      ? t('Dictionaries.Media.Starting')
+      : phase === 'recording'
+        ? t('Dictionaries.Media.Recording', { count: secondsLeft })
+        : phase === 'recorded'
+          ? t('Dictionaries.Media.Recorded')
+          : '';
+  const message = problem ?? error ?? null;
+  const recording = phase === 'recording' || phase === 'starting';
+
+  return (
+    <div role="group" aria-labelledby={headingId} className={styles.zone} data-testid="recorder">
+      <p id={headingId} className={styles.heading}>
+        {t('Dictionaries.Media.Pronunciation')}
+      </p>
+      {audio && phase === 'idle' && (
+        <div className={styles.saved}>
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- one spoken word: nothing to caption */}
+          <audio
+            controls
+            preload="none"
+            src={audio.url}
+            aria-label={t('Dictionaries.Media.SavedRecording', { term })}
+            className={styles.player}
+          />
+          <Button variant="ghost" size="sm" icon={<Trash2 />} disabled={busy} onClick={onRemove}>
+            {t('Dictionaries.Media.RemoveRecording')}
+          </Button>
+        </div>
+      )}
+      {phase === 'recording' && (
+        <p className={cx(styles.countdown, TABULAR_NUMS)} aria-hidden="true" data-testid="countdown">
+          {secondsLeft}
+        </p>
+      )}
+      <p role="status" aria-live="polite" className={styles.status}>
+        {status}
+      </p>
+      {phase === 'recorded' && recorded && (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- one spoken word: nothing to caption
+        <audio
+          controls
+          src={recorded.url || undefined}
+          aria-label={t('Dictionaries.Media.NewRecording', { term })}
+          className={styles.player}
+          data-testid="recording-preview"
+        />
+      )}
+      <div className={styles.controls}>
+        {recording ? (
+          <Button
+            variant="primary"
+            size="sm"
+            icon={<Square />}
+            onClick={stop}
+            disabled={phase === 'starting'}
+          >
+            {t('Dictionaries.Media.Stop')}
+          </Button>
+        ) : phase === 'recorded' && recorded ? (
+          <>
+            <Button
+              size="sm"
+              icon={busy ? <Spinner size="sm" /> : <Save />}
+              disabled={busy}
+              aria-busy={busy || undefined}
+              onClick={() => void save(recorded.file)}
+            >
+              {t('Dictionaries.Media.SaveRecording')}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<RotateCcw />}
+              disabled={busy}
+              onClick={() => void start()}
+            >
+              {t('Dictionaries.Media.RecordAgain')}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={busy}
+              onClick={() => {
+                setRecorded(null);
+                setPhase('idle');
+              }}
+            >
+              {t('Dictionaries.Media.Discard')}
+            </Button>
+          </>
+        ) : (
+          <Button variant="secondary" size="sm" icon={<Mic />} disabled={busy} onClick={() => void start()}>
+            {audio ? t('Dictionaries.Media.RecordNew') : t('Dictionaries.Media.Record')}
+          </Button>
+        )}
+        {!recording && (
+          <>
+            <input
+              ref={inputRef}
+              type="file"
+              accept={AUDIO_ACCEPT}
+              className={styles.fileInput}
+              tabIndex={-1}
+              aria-hidden="true"
+              data-testid="audio-input"
+              onChange={(event) => {
+                upload(event.target.files?.[0] ?? null);
+                event.target.value = '';
+              }}
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={busy && phase === 'idle' ? <Spinner size="sm" /> : <Upload />}
+              disabled={busy}
+              onClick={() => inputRef.current?.click()}
+            >
+              {t('Dictionaries.Media.UploadAudio')}
+            </Button>
+          </>
+        )}
+      </div>
+      <p className={styles.hint}>
+        {t('Dictionaries.Media.AudioHint', { seconds: AUDIO_MAX_SECONDS, max: AUDIO_MAX_MB })}
+      </p>
+      {message && (
+        <p role="alert" className={styles.error}>
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -8,7 +8,7 @@
  * Run on its own after a build: `BENCH_ONLY=lighthouse npx tsx bench/run.ts`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -28,7 +28,7 @@ const PAGES = ['/', '/auth/login'];
 export const LIGHTHOUSE_TARGET = 95;
 
 /** The same flags as the browser tests use: headless, no sandbox, nothing fetched in the background. */
-const CHROME_FLAGS = [
+export const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -56,11 +56,12 @@ interface LighthouseReport {
   runtimeError?: { code: string; message: string };
 }
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
+/** The production build on PGlite in `dataDir`, once it answers its health check. */
+export async function startServer(dataDir: string, port = PORT): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
-      PORT: String(PORT),
+      PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
@@ -70,7 +71,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   });
   for (let i = 0; i < 300; i += 1) {
     try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
     } catch {
       // not up yet
     }
@@ -78,6 +79,13 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   }
   child.kill('SIGKILL');
   throw new Error('server did not start');
+}
+
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
 }
 
 /** One Lighthouse run of `url`, tried again when Lighthouse itself fails to record it. */
@@ -154,8 +162,7 @@ export async function runLighthouse(): Promise<LighthouseRow[]> {
       rows.push(toRow(page, median, scores));
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
   }
   console.log(
@@ -174,17 +181,6 @@ export async function runLighthouse(): Promise<LighthouseRow[]> {
     })),
   );
   return rows;
-}
-
-/** `BENCH_ONLY=lighthouse`: puts the figures into bench/results.json, keeping the server runs there. */
-export function writeLighthouseResults(file: string, rows: LighthouseRow[]): void {
-  let results: Record<string, unknown> = {};
-  try {
-    results = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    results = {};
-  }
-  writeFileSync(file, `${JSON.stringify({ ...results, lighthouse: lighthouseResult(rows) }, null, 2)}\n`);
 }
 
 /** The `lighthouse` entry of bench/results.json. */

@@ -15,7 +15,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/database';
-import { lighthouseResult, runLighthouse, writeLighthouseResults } from './lighthouse';
+import { printKeystrokeResult, runKeystrokeBench } from './keystroke';
+import { lighthouseResult, runLighthouse } from './lighthouse';
 import { BENCH_PASSWORD, BENCH_SEARCH, seed, type Seeded } from './seed';
 
 const CONNECTIONS = 50;
@@ -24,7 +25,7 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const root = path.resolve(import.meta.dirname, '..');
 /**
  * `BENCH_ONLY=postgres|pglite` runs one database, `BENCH_ONLY=lighthouse` only the Lighthouse audits
- * (bench/lighthouse.ts); `BENCH_FILTER=text` only matching routes (for profiling, no Lighthouse).
+ * (bench/lighthouse.ts), `BENCH_ONLY=keystroke` only the test screen's keystrokes (bench/keystroke.ts); `BENCH_FILTER=text` only matching routes (for profiling, no Lighthouse).
  */
 const ONLY = process.env.BENCH_ONLY;
 /** The V8 flags of `npm run serve` (package.json), so the bench measures the production setup. */
@@ -302,17 +303,21 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
   return { label, peakRssMb: Math.round(peakRss), rows, scale };
 }
 
-/** PostgreSQL in a throwaway database on `BENCH_DATABASE_URL`'s server. */
+/**
+ * PostgreSQL in a throwaway database on `BENCH_DATABASE_URL`'s server, or in the database
+ * `BENCH_POSTGRES_DATABASE` there as it is (bench/scale.ts: the large one), left in place.
+ */
 async function runOnPostgres() {
   const baseUrl = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  const name = `wordhoard_bench_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+  const existing = process.env.BENCH_POSTGRES_DATABASE;
+  const name = existing ?? `wordhoard_bench_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: baseUrl.toString() });
     await client.connect();
     await client.query(sql);
     await client.end();
   };
-  await admin(`create database ${name}`);
+  if (!existing) await admin(`create database ${name}`);
   const pgUrl = new URL(baseUrl.toString());
   pgUrl.pathname = `/${name}`;
   try {
@@ -323,14 +328,32 @@ async function runOnPostgres() {
       3901,
     );
   } finally {
-    await admin(`drop database if exists ${name} with (force)`);
+    if (!existing) await admin(`drop database if exists ${name} with (force)`);
   }
 }
 
+/** A partial run (`BENCH_ONLY=keystroke`) keeps the other figures of bench/results.json. */
+function mergeResults(file: string, part: Record<string, unknown>): void {
+  let results: Record<string, unknown> = {};
+  try {
+    results = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    results = {};
+  }
+  writeFileSync(file, `${JSON.stringify({ ...results, ...part }, null, 2)}\n`);
+}
+
 async function main() {
-  const file = path.join(root, 'bench/results.json');
+  const file = process.env.BENCH_RESULTS_FILE ?? path.join(root, 'bench/results.json');
   if (ONLY === 'lighthouse') {
-    writeLighthouseResults(file, await runLighthouse());
+    mergeResults(file, { lighthouse: lighthouseResult(await runLighthouse()) });
+    console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
+    return;
+  }
+  if (ONLY === 'keystroke') {
+    const keystroke = await runKeystrokeBench();
+    printKeystrokeResult(keystroke);
+    mergeResults(file, { keystroke });
     console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
     return;
   }
@@ -344,10 +367,13 @@ async function main() {
       await rm(dataDir, { recursive: true, force: true });
     }
   }
-  const lighthouse = !ONLY && !FILTER ? lighthouseResult(await runLighthouse()) : undefined;
+  const everything = !ONLY && !FILTER;
+  const lighthouse = everything ? lighthouseResult(await runLighthouse()) : undefined;
+  const keystroke = everything ? await runKeystrokeBench() : undefined;
+  if (keystroke) printKeystrokeResult(keystroke);
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, results, lighthouse }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, results, lighthouse, keystroke }, null, 2)}\n`,
   );
   console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
 }

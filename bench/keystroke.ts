@@ -1,0 +1,219 @@
+/**
+ * The learner's keystroke (issue 23): the production build on Chromium as a mid-range phone
+ * (Playwright's "Moto G4" profile, CPU throttled 4×), one test of 50 words answered by typing.
+ * Three figures, p75 over the run:
+ *  - keystroke → painted character: from the key event to the next frame after it;
+ *  - Enter → graded feedback shown: from the Enter key event to the frame after the feedback
+ *    (or the check screen of a wrong answer) is in the page;
+ *  - INP: the Event Timing API's interactions on the test screen (keydown to next paint).
+ * Run alone with `BENCH_ONLY=keystroke npx tsx bench/run.ts` after `npm run build`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, devices, type Page } from 'playwright-core';
+import { CHROME_FLAGS, startServer, stopServer } from './lighthouse';
+
+const PORT = Number(process.env.BENCH_KEYSTROKE_PORT ?? 3905);
+const WORDS = 50;
+export const CPU_THROTTLING = 4;
+export const KEYSTROKE_TARGETS = { feedbackMs: 100, inpMs: 100, keystrokeMs: 1000 / 60 } as const;
+
+export interface KeystrokeResult {
+  date: string;
+  device: string;
+  cpuThrottling: number;
+  answers: number;
+  keystrokes: number;
+  keystrokeP75Ms: number;
+  feedbackP75Ms: number;
+  inpMs: number;
+  interactionP75Ms: number;
+}
+
+/** Words whose answers are typed: a short term and one definition each. */
+function benchWords() {
+  return Array.from({ length: WORDS }, (_, index) => ({
+    term: `term${index + 1}`,
+    definitions: [`answer number ${index + 1}`],
+  }));
+}
+
+function percentile(values: number[], share: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** A guest with one dictionary of WORDS words and a test of all of them started. */
+async function prepare(page: Page): Promise<Map<string, string>> {
+  const guest = await page.request.post('/api/auth/guest', { data: { interfaceLanguage: 'en' } });
+  if (guest.status() !== 201) throw new Error(`guest: ${guest.status()} ${await guest.text()}`);
+  const created = await page.request.post('/api/dictionaries', {
+    data: { name: 'Keystrokes', fromLanguage: 'en', toLanguage: 'en' },
+  });
+  if (created.status() !== 201) throw new Error(`dictionary: ${created.status()} ${await created.text()}`);
+  const { id } = (await created.json()) as { id: string };
+  const words = benchWords();
+  const added = await page.request.patch(`/api/dictionaries/${id}`, { data: { words: { create: words } } });
+  if (added.status() !== 200) throw new Error(`words: ${added.status()} ${await added.text()}`);
+  const started = await page.request.post('/api/tester', {
+    data: {
+      dictionaryId: id,
+      swap: false,
+      range: { type: 'quantity', from: 'all', count: WORDS, order: 'asc' },
+    },
+  });
+  if (started.status() !== 201) throw new Error(`tester: ${started.status()} ${await started.text()}`);
+  return new Map(words.map((word) => [word.term, word.definitions[0] ?? '']));
+}
+
+/**
+ * Page-side probes: each key event's time to the frame after it, and Enter's time to the first
+ * frame that shows a new feedback line or another screen. "The frame after" is a
+ * requestAnimationFrame callback followed by a task: the paint has happened by then.
+ */
+function installProbes() {
+  const probe = {
+    keystrokes: [] as number[],
+    feedback: [] as number[],
+    interactions: new Map<number, number>(),
+  };
+  (window as unknown as { __probe: typeof probe }).__probe = probe;
+  const afterNextPaint = (callback: () => void) => requestAnimationFrame(() => setTimeout(callback, 0));
+  // Enter's time, and the feedback line on screen then: a correct answer puts a new one (a new
+  // element), a wrong one opens the check screen, the last one the report.
+  let pendingEnter: { started: number; previousFeedback: Element | null } | null = null;
+  new MutationObserver(() => {
+    if (pendingEnter === null) return;
+    const feedback = document.querySelector('[data-tone]');
+    const shown =
+      (feedback !== null && feedback !== pendingEnter.previousFeedback) || location.pathname !== '/testing';
+    if (!shown) return;
+    const { started } = pendingEnter;
+    pendingEnter = null;
+    afterNextPaint(() => probe.feedback.push(performance.now() - started));
+  }).observe(document, { subtree: true, childList: true });
+  addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Enter') {
+        pendingEnter = { started: event.timeStamp, previousFeedback: document.querySelector('[data-tone]') };
+        return;
+      }
+      const started = event.timeStamp;
+      afterNextPaint(() => probe.keystrokes.push(performance.now() - started));
+    },
+    { capture: true },
+  );
+  new PerformanceObserver((list) => {
+    // interactionId is in Chromium's Event Timing, not yet in TypeScript's DOM types.
+    for (const entry of list.getEntries() as (PerformanceEventTiming & { interactionId?: number })[]) {
+      if (!entry.interactionId) continue;
+      const known = probe.interactions.get(entry.interactionId) ?? 0;
+      probe.interactions.set(entry.interactionId, Math.max(known, entry.duration));
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+}
+
+interface ProbeResults {
+  keystrokes: number[];
+  feedback: number[];
+  interactions: number[];
+}
+
+export async function runKeystrokeBench(): Promise<KeystrokeResult> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wordhoard-keystroke-'));
+  const server = await startServer(dataDir, PORT);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROME_FLAGS,
+  });
+  try {
+    const device = 'Moto G4';
+    const context = await browser.newContext({ ...devices[device], baseURL: `http://127.0.0.1:${PORT}` });
+    const page = await context.newPage();
+    const answers = await prepare(page);
+    // tsx (esbuild) wraps named functions in `__name(...)`, which the page does not have.
+    await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+    await page.addInitScript(installProbes);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
+    await page.goto('/testing');
+    const answerBox = page.getByRole('textbox', { name: 'Your answer' });
+    for (let position = 1; position <= WORDS; position += 1) {
+      await page.getByText(`Word ${position} of ${WORDS}`, { exact: true }).waitFor();
+      await answerBox.waitFor();
+      const term = (
+        await page
+          .locator('[lang]')
+          .filter({ hasText: /^term\d+$/ })
+          .first()
+          .textContent()
+      )?.trim();
+      const answer = term ? answers.get(term) : undefined;
+      if (!answer) throw new Error(`no answer for the word shown at ${position}: ${term}`);
+      await answerBox.pressSequentially(answer);
+      await answerBox.press('Enter');
+      // Correct answers leave the feedback line; the last one leads to the report.
+      if (position < WORDS)
+        await page.getByText(`Word ${position + 1} of ${WORDS}`, { exact: true }).waitFor();
+    }
+    await page.waitForURL(/\/testing\/finish$/);
+    const probe = await page.evaluate(() => {
+      const { keystrokes, feedback, interactions } = (
+        window as unknown as {
+          __probe: { keystrokes: number[]; feedback: number[]; interactions: Map<number, number> };
+        }
+      ).__probe;
+      return { keystrokes, feedback, interactions: [...interactions.values()] } satisfies ProbeResults;
+    });
+    // INP: the worst interaction, or the 98th percentile once there are 50 or more.
+    const inp =
+      probe.interactions.length >= 50
+        ? percentile(probe.interactions, 0.98)
+        : Math.max(0, ...probe.interactions);
+    return {
+      date: new Date().toISOString(),
+      device,
+      cpuThrottling: CPU_THROTTLING,
+      answers: probe.feedback.length,
+      keystrokes: probe.keystrokes.length,
+      keystrokeP75Ms: Math.round(percentile(probe.keystrokes, 0.75)),
+      feedbackP75Ms: Math.round(percentile(probe.feedback, 0.75)),
+      inpMs: Math.round(inp),
+      interactionP75Ms: Math.round(percentile(probe.interactions, 0.75)),
+    };
+  } finally {
+    await browser.close();
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printKeystrokeResult(result: KeystrokeResult): void {
+  console.log(
+    `\nThe learner's keystroke (${result.device}, CPU ${result.cpuThrottling}× slower), p75 over ${result.answers} answers and ${result.keystrokes} keystrokes`,
+  );
+  const verdict = (value: number, target: number) => (value <= target ? 'met' : 'MISSED');
+  console.table([
+    {
+      measure: 'keystroke → painted',
+      ms: result.keystrokeP75Ms,
+      target: `≤ ${KEYSTROKE_TARGETS.keystrokeMs.toFixed(1)} (one frame)`,
+      verdict: verdict(result.keystrokeP75Ms, KEYSTROKE_TARGETS.keystrokeMs),
+    },
+    {
+      measure: 'Enter → feedback shown',
+      ms: result.feedbackP75Ms,
+      target: `≤ ${KEYSTROKE_TARGETS.feedbackMs}`,
+      verdict: verdict(result.feedbackP75Ms, KEYSTROKE_TARGETS.feedbackMs),
+    },
+    {
+      measure: 'INP (test screen)',
+      ms: result.inpMs,
+      target: `≤ ${KEYSTROKE_TARGETS.inpMs}`,
+      verdict: verdict(result.inpMs, KEYSTROKE_TARGETS.inpMs),
+    },
+  ]);
+}

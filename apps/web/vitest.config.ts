@@ -22,5 +22,7 @@ export default defineProject({
     // A screen suite starts its own API server (PGlite, migrations) in beforeAll: seconds on a
     // quiet machine, more than vitest's 10 s default on a busy one, which skipped whole files.
     hookTimeout: 60_000,
+    // A limit for a hung test, not a speed goal: tests wait on conditions (src/test/setup.ts).
+    testTimeout: 300_000,
   },
 });

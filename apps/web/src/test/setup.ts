@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Tests wait on conditions (findBy…, waitFor), which resolve as soon as they hold; Testing
+// Library's default of 1 s only decides how long a busy machine may take before a test fails
+// (the screens talk to a real API server on PGlite in the same process). One generous limit here,
+// with vitest's testTimeout (vitest.config.ts), instead of per-test timeouts tuned to a machine.
+configure({ asyncUtilTimeout: 60_000 });
 
 // Vitest globals are off, so Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -179,10 +179,7 @@ describe('the landing page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Deutsch' }));
 
-    expect(await screen.findByRole('link', { name: 'Loslegen' }, { timeout: 5_000 })).toHaveAttribute(
-      'href',
-      '/menu',
-    );
+    expect(await screen.findByRole('link', { name: 'Loslegen' })).toHaveAttribute('href', '/menu');
     expect(i18n.language).toBe('de');
     expect(document.documentElement.lang).toBe('de');
     expect(window.localStorage.getItem('i18nextLng')).toBe('de');
@@ -198,7 +195,7 @@ describe('the landing page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Українська' }));
 
-    await waitFor(() => expect(services.session.getUser()?.interfaceLanguage).toBe('uk'), { timeout: 5_000 });
+    await waitFor(() => expect(services.session.getUser()?.interfaceLanguage).toBe('uk'));
     const patches = browser.requests.filter((request) => request.method === 'PATCH');
     expect(patches.map((request) => [request.url, JSON.parse(request.body)])).toEqual([
       ['/api/users/me', { interfaceLanguage: 'uk' }],

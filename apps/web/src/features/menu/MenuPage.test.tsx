@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * dictionary with words due today, and one button that tests all of them, every dictionary and
  * direction, each word shown in its own languages.
  */
-describe('main menu', { timeout: 30_000 }, () => {
+describe('main menu', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   let animals: Dictionary;

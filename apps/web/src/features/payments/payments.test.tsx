@@ -69,7 +69,7 @@ const longDate = (date: Date, language: Language = 'en') =>
 const chooseInterfaceLanguage = async (interfaceLanguage: Language) =>
   (await server.api.as(browser.cookie()).call('updateMe', { body: { interfaceLanguage } })).data();
 
-describe('/plans', { timeout: 20_000 }, () => {
+describe('/plans', () => {
   let member: User;
 
   beforeEach(async () => {
@@ -161,7 +161,7 @@ describe('/plans', { timeout: 20_000 }, () => {
   });
 });
 
-describe('/subscription', { timeout: 20_000 }, () => {
+describe('/subscription', () => {
   /** When the paid month ends at Stripe: the next payment, or the expiry once cancelled. */
   let periodEnd: Date;
   let subscriptionId: string;
@@ -347,7 +347,7 @@ describe('/subscription', { timeout: 20_000 }, () => {
   });
 });
 
-describe('/stripe/success', { timeout: 20_000 }, () => {
+describe('/stripe/success', () => {
   it('thanks for a paid session, says the upgrade can take up to 5 minutes and polls until premium', async () => {
     await browser.signIn();
     const sessionId = await openCheckout(server, browser);
@@ -371,9 +371,7 @@ describe('/stripe/success', { timeout: 20_000 }, () => {
     // Stripe's webhooks reach the server.
     await webhooks.deliver();
 
-    expect(
-      await screen.findByText('Premium is active. Enjoy the higher limits!', {}, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Premium is active. Enjoy the higher limits!', {})).toBeInTheDocument();
     // The page looked again until it saw premium, and that look was its last.
     expect(looks.roles.length).toBeGreaterThanOrEqual(3);
     expect(looks.roles.indexOf('premium')).toBe(looks.roles.length - 1);
@@ -415,7 +413,7 @@ describe('/stripe/success', { timeout: 20_000 }, () => {
   });
 });
 
-describe('/stripe/success without a paid session of this user', { timeout: 20_000 }, () => {
+describe('/stripe/success without a paid session of this user', () => {
   const noPayment = async () => {
     expect(await heading('No payment to confirm here')).toBeInTheDocument();
     expect(screen.getByText(/no completed payment of yours to confirm/)).toBeInTheDocument();
@@ -481,7 +479,7 @@ describe('/stripe/success without a paid session of this user', { timeout: 20_00
   });
 });
 
-describe('/stripe/cancel', { timeout: 20_000 }, () => {
+describe('/stripe/cancel', () => {
   it('says calmly that nothing was paid and leads back to the plans', async () => {
     await browser.signIn();
     const { user, router } = await open('/stripe/cancel');

@@ -116,7 +116,7 @@ describe('policy texts (locales/<lng>/policies.json)', () => {
 });
 
 // The first render loads the texts and i18n cold; a busy machine needs more than 5 s for it.
-describe('policy pages', { timeout: 20_000 }, () => {
+describe('policy pages', () => {
   it.each(LANGUAGES.flatMap((language) => DOCUMENTS.map((id) => [id, language] as const)))(
     '/policy/%s/%s renders its title and every section in that language',
     async (id, language) => {
@@ -125,7 +125,7 @@ describe('policy pages', { timeout: 20_000 }, () => {
       await renderPolicy(`/policy/${id}/${language}`);
 
       const titles = { cookie: labels.Cookie, privacy: labels.Privacy, 'terms-of-use': labels.Terms };
-      const heading = await screen.findByRole('heading', { level: 1, name: titles[id] }, { timeout: 5_000 });
+      const heading = await screen.findByRole('heading', { level: 1, name: titles[id] });
       expect(heading.closest('[lang]')).toHaveAttribute('lang', language);
       for (const section of POLICY_SECTIONS[id]) {
         const sectionTitle = texts[id].Sections[section]?.Title ?? '';
@@ -144,11 +144,7 @@ describe('policy pages', { timeout: 20_000 }, () => {
 
   it('links the same document in the six other languages', async () => {
     await renderPolicy('/policy/privacy/en');
-    const others = await screen.findByRole(
-      'navigation',
-      { name: 'This document in other languages' },
-      { timeout: 5_000 },
-    );
+    const others = await screen.findByRole('navigation', { name: 'This document in other languages' });
     const links = within(others).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
       LANGUAGES.filter((language) => language !== 'en').map((language) => `/policy/privacy/${language}`),
@@ -158,9 +154,7 @@ describe('policy pages', { timeout: 20_000 }, () => {
 
   it('/policy/{lang} lists the three policies in that language', async () => {
     await renderPolicy('/policy/it');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Informative' }, { timeout: 5_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Informative' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Informativa sulla privacy/ })).toHaveAttribute(
       'href',
       '/policy/privacy/it',

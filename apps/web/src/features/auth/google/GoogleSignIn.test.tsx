@@ -46,7 +46,7 @@ function fakeGoogleIdentity() {
   return { initialize, renderButton, signIn: (credential: string) => callback?.({ credential }) };
 }
 
-describe('Google sign-in', { timeout: 20_000 }, () => {
+describe('Google sign-in', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   /** The deployment's Google client id: the one the server checks ID tokens against. */

@@ -7,7 +7,7 @@ import { requestLog, requestsFrom } from '../test/arrange';
 // Screens load lazily and talk to the real server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-describe('accept-policy screen', { timeout: 20_000 }, () => {
+describe('accept-policy screen', () => {
   let server: ApiServer;
   let browser: TestBrowser;
 

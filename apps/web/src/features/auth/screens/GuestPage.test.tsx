@@ -7,7 +7,7 @@ import { bodiesOf, requestLog, requestsFrom } from '../test/arrange';
 // Screens load lazily and talk to the real server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-describe('guest entry screen', { timeout: 20_000 }, () => {
+describe('guest entry screen', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({}, (...started) => ([server, browser] = started));

@@ -7,7 +7,7 @@ import { PASSWORD, bodiesOf, requestsFrom, signedUpAccount } from '../test/arran
 // Screens load lazily and talk to the real server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-describe('login screen', { timeout: 20_000 }, () => {
+describe('login screen', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({ mail: true }, (...started) => ([server, browser] = started));

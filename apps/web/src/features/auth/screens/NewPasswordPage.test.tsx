@@ -13,7 +13,7 @@ configure({ asyncUtilTimeout: 5000 });
  * short while (docs/decisions/0016); after that the page says so instead of asking for a
  * password the visitor has forgotten.
  */
-describe('new password after a restore code', { timeout: 20_000 }, () => {
+describe('new password after a restore code', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({ mail: true }, (...started) => ([server, browser] = started));

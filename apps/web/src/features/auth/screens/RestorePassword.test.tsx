@@ -7,7 +7,7 @@ import { bodiesOf, mailOf, mailedRestoreCode, requestLog, signedUpAccount, wrong
 // Screens load lazily and talk to the real server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-describe('forgot password', { timeout: 20_000 }, () => {
+describe('forgot password', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({ mail: true }, (...started) => ([server, browser] = started));

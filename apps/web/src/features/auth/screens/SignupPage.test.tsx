@@ -16,7 +16,7 @@ import {
 // Screens load lazily and talk to the real server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-describe('sign-up screen', { timeout: 20_000 }, () => {
+describe('sign-up screen', () => {
   let server: ApiServer;
   let browser: TestBrowser;
 

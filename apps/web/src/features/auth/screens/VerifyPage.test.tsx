@@ -15,7 +15,7 @@ import {
 // Screens load lazily and talk to the real server: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-describe('verification screen', { timeout: 20_000 }, () => {
+describe('verification screen', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   let account: User & { email: string };

@@ -22,7 +22,7 @@ async function thirdPartyFile() {
   return new File([new Uint8Array(bytes)], 'tiere.apkg', { type: 'application/octet-stream' });
 }
 
-describe('Anki import screen', { timeout: 60_000 }, () => {
+describe('Anki import screen', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({}, (...started) => ([server, browser] = started));

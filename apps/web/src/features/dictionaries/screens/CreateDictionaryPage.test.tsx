@@ -9,7 +9,7 @@ import { sent } from '../test/arrange';
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
 
-describe('Create dictionary at the role’s limit', { timeout: 30_000 }, () => {
+describe('Create dictionary at the role’s limit', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({}, (...started) => ([server, browser] = started));

@@ -13,7 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const mediumDate = (iso: string) =>
   new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(iso));
 
-describe('Dictionaries list', { timeout: 20_000 }, () => {
+describe('Dictionaries list', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({}, (...started) => ([server, browser] = started));
@@ -178,7 +178,7 @@ describe('Dictionaries list', { timeout: 20_000 }, () => {
     // A dropped connection is tried three times (about 3 s) before the screen gives up; the
     // modal then covers the screen, so the failure in place is found before it is closed.
     const failure = { name: 'The dictionaries could not be loaded' };
-    await screen.findByRole('heading', { ...failure, hidden: true }, { timeout: 15_000 });
+    await screen.findByRole('heading', { ...failure, hidden: true });
     const modal = screen.getByRole('dialog', { name: 'Something went wrong' });
     await user.click(within(modal).getByRole('button', { name: 'Close' }));
     expect(await screen.findByRole('heading', failure)).toBeInTheDocument();

@@ -23,7 +23,7 @@ async function pick(user: UserEvent, label: string, typed: string, name: string)
   expect(field).toHaveValue(name);
 }
 
-describe('Create dictionary and edit its info', { timeout: 20_000 }, () => {
+describe('Create dictionary and edit its info', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({}, (...started) => ([server, browser] = started));

@@ -9,7 +9,7 @@ import { anotherTab, numberedWords, sent, slowNetwork } from '../test/arrange';
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
 
-describe('Dictionary view', { timeout: 20_000 }, () => {
+describe('Dictionary view', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   let dictionary: Dictionary;

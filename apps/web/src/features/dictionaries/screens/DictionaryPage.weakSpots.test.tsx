@@ -12,7 +12,7 @@ configure({ asyncUtilTimeout: 5000 });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The weak spots of the dictionary screen (docs/decisions/0049-weak-spots.md), on the real server. */
-describe('Dictionary view: weak spots', { timeout: 30_000 }, () => {
+describe('Dictionary view: weak spots', () => {
   let server: ApiServer;
 
   beforeAll(async () => {

@@ -12,7 +12,7 @@ import { anotherTab, numberedWords, sent } from '../test/arrange';
 configure({ asyncUtilTimeout: 4000 });
 
 // Typing through user-event re-renders the editor per keystroke; jsdom makes that slow.
-describe('Word editor', { timeout: 20_000 }, () => {
+describe('Word editor', () => {
   let server: ApiServer;
   /** The translation service the server asks for suggestions; it knows only "mouse". */
   let translations: TranslateStub;
@@ -159,47 +159,43 @@ describe('Word editor', { timeout: 20_000 }, () => {
   });
 
   // Renders two screens of 40 rows and more: the slowest screen of this file under jsdom.
-  it(
-    'says which words it shows and jumps to the first or the newest ones at once',
-    { timeout: 60_000 },
-    async () => {
-      await memberWith(numberedWords(45));
-      const all = await anotherTab(server, browser).words(dictionary);
-      const { user } = await open();
-      const status = () => screen.getByText(/^Showing/);
-      expect(status()).toHaveTextContent('Showing the 40 newest of 45 words');
-      expect(row(0).getByLabelText('Term')).toHaveValue('word 006');
-      expect(row(39).getByLabelText('Term')).toHaveValue('word 045');
-      await user.type(row(39).getByLabelText('Definitions (comma-separated)'), ',n');
+  it('says which words it shows and jumps to the first or the newest ones at once', async () => {
+    await memberWith(numberedWords(45));
+    const all = await anotherTab(server, browser).words(dictionary);
+    const { user } = await open();
+    const status = () => screen.getByText(/^Showing/);
+    expect(status()).toHaveTextContent('Showing the 40 newest of 45 words');
+    expect(row(0).getByLabelText('Term')).toHaveValue('word 006');
+    expect(row(39).getByLabelText('Term')).toHaveValue('word 045');
+    await user.type(row(39).getByLabelText('Definitions (comma-separated)'), ',n');
 
-      await user.click(screen.getByRole('button', { name: 'First words' }));
-      await waitFor(() => expect(row(0).getByLabelText('Term')).toHaveValue('word 001'));
-      expect(status()).toHaveTextContent('Showing the first 40 of 45 words');
-      expect(screen.getByRole('button', { name: 'First words' })).toHaveAttribute('aria-pressed', 'true');
-      expect(row(39).getByLabelText('Term')).toHaveValue('word 040');
-      await user.type(row(0).getByLabelText('Definitions (comma-separated)'), ',f');
-      expect(screen.queryByRole('button', { name: 'Load earlier words' })).not.toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: 'Load later words' }));
-      await waitFor(() => expect(rows()).toHaveLength(45));
-      expect(row(44).getByLabelText('Term')).toHaveValue('word 045');
-      expect(status()).toHaveTextContent('Showing all 45 words');
+    await user.click(screen.getByRole('button', { name: 'First words' }));
+    await waitFor(() => expect(row(0).getByLabelText('Term')).toHaveValue('word 001'));
+    expect(status()).toHaveTextContent('Showing the first 40 of 45 words');
+    expect(screen.getByRole('button', { name: 'First words' })).toHaveAttribute('aria-pressed', 'true');
+    expect(row(39).getByLabelText('Term')).toHaveValue('word 040');
+    await user.type(row(0).getByLabelText('Definitions (comma-separated)'), ',f');
+    expect(screen.queryByRole('button', { name: 'Load earlier words' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load later words' }));
+    await waitFor(() => expect(rows()).toHaveLength(45));
+    expect(row(44).getByLabelText('Term')).toHaveValue('word 045');
+    expect(status()).toHaveTextContent('Showing all 45 words');
 
-      // Back to the newest: what was typed there is still there, and both edits are saved.
-      await user.click(screen.getByRole('button', { name: 'Newest words' }));
-      await waitFor(() => expect(row(0).getByLabelText('Term')).toHaveValue('word 006'));
-      expect(row(39).getByLabelText('Definitions (comma-separated)')).toHaveValue('meaning 45,n');
-      await user.click(screen.getByRole('button', { name: 'Save changes' }));
-      await waitFor(() => expect(patches()).toHaveLength(1));
-      expect(patches()[0]).toEqual({
-        words: {
-          update: [
-            { id: all[0]!.id, definitions: ['meaning 1', 'f'], version: 1 },
-            { id: all[44]!.id, definitions: ['meaning 45', 'n'], version: 1 },
-          ],
-        },
-      });
-    },
-  );
+    // Back to the newest: what was typed there is still there, and both edits are saved.
+    await user.click(screen.getByRole('button', { name: 'Newest words' }));
+    await waitFor(() => expect(row(0).getByLabelText('Term')).toHaveValue('word 006'));
+    expect(row(39).getByLabelText('Definitions (comma-separated)')).toHaveValue('meaning 45,n');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toEqual({
+      words: {
+        update: [
+          { id: all[0]!.id, definitions: ['meaning 1', 'f'], version: 1 },
+          { id: all[44]!.id, definitions: ['meaning 45', 'n'], version: 1 },
+        ],
+      },
+    });
+  });
 
   it('edits and deletes existing words in the same batch', async () => {
     await memberWith(numberedWords(3));

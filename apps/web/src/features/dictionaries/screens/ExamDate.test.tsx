@@ -20,7 +20,7 @@ function fromToday(days: number): string {
 /** A date input takes a whole YYYY-MM-DD day at once (what picking one in the calendar does). */
 const pick = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
-describe('Exam date', { timeout: 20_000 }, () => {
+describe('Exam date', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({}, (...started) => ([server, browser] = started));

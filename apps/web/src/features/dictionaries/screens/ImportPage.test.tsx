@@ -9,7 +9,7 @@ import { anotherTab, numberedWords, sent } from '../test/arrange';
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
 
-describe('Import screen', { timeout: 20_000 }, () => {
+describe('Import screen', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({}, (...started) => ([server, browser] = started));

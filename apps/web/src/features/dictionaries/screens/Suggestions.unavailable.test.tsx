@@ -13,7 +13,7 @@ configure({ asyncUtilTimeout: 4000 });
  * page it serves says so (no `wordhoard:translation` tag), so nothing asks for suggestions and
  * nothing promises them. With one, EditWordsPage.test.tsx shows them.
  */
-describe('Without a translation service', { timeout: 30_000 }, () => {
+describe('Without a translation service', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({}, (...started) => ([server, browser] = started));

@@ -12,7 +12,7 @@ import { sent } from '../test/arrange';
 configure({ asyncUtilTimeout: 4000 });
 
 /** Suggestions only for the pairs the translation service translates (decision 0059). */
-describe('translation pairs in the word editor', { timeout: 20_000 }, () => {
+describe('translation pairs in the word editor', () => {
   let server: ApiServer;
   let translations: TranslateStub;
   let removePageSettings: () => void;

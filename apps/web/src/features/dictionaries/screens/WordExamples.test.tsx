@@ -10,7 +10,7 @@ import { anotherTab, sent } from '../test/arrange';
 configure({ asyncUtilTimeout: 4000 });
 
 /** Example sentences in the word editors (decision 0060), against the real server. */
-describe('example sentences in the word editors', { timeout: 30_000 }, () => {
+describe('example sentences in the word editors', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   let dictionary: Dictionary;

@@ -9,7 +9,7 @@ import { startRememberedTest } from '../test/arrange';
 configure({ asyncUtilTimeout: 4000 });
 
 /** Dictionaries in any language: lang and dir follow the text, grading follows the script (decision 0059). */
-describe('any language pair', { timeout: 20_000 }, () => {
+describe('any language pair', () => {
   let server: ApiServer;
   beforeAll(async () => {
     server = await startApiServer();

@@ -9,7 +9,7 @@ import { anotherTab, startRememberedTest } from '../test/arrange';
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
 
-describe('check screen', { timeout: 20_000 }, () => {
+describe('check screen', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   let user: User;

@@ -9,7 +9,7 @@ import { renderApp } from '../../../test/render';
 configure({ asyncUtilTimeout: 4000 });
 
 /** Cloze questions (decision 0060), from the tester's option to the report, on the real server. */
-describe('cloze test', { timeout: 30_000 }, () => {
+describe('cloze test', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   let dictionary: Dictionary;

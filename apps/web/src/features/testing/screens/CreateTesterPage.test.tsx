@@ -9,7 +9,7 @@ import { makeEveryWordDue, rememberTest, runTests, spendAttempts } from '../test
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
 
-describe('create tester screen', { timeout: 20_000 }, () => {
+describe('create tester screen', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   let user: User;

@@ -9,7 +9,7 @@ import { anotherTab, rememberTest, runTests, spendAttempts } from '../test/arran
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
 
-describe('test report screen', { timeout: 20_000 }, () => {
+describe('test report screen', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   let user: User;

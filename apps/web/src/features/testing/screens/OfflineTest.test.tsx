@@ -14,7 +14,7 @@ configure({ asyncUtilTimeout: 4000 });
  * server: the device grades and queues, the header counts what waits, and back online the queue
  * goes out and the server's test and report agree with what was typed.
  */
-describe('a test without a connection', { timeout: 30_000 }, () => {
+describe('a test without a connection', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   let user: User;

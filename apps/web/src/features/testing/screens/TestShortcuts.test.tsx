@@ -9,7 +9,7 @@ import { anotherTab, rememberTest } from '../test/arrange';
 // Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
 configure({ asyncUtilTimeout: 4000 });
 
-describe('keyboard shortcuts of the test screens (decision 0052)', { timeout: 20_000 }, () => {
+describe('keyboard shortcuts of the test screens (decision 0052)', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   let user: User;

@@ -20,7 +20,7 @@ function expectedReset(): RegExp {
   return new RegExp(`New attempts ${day} at 9:00\\sAM\\.`);
 }
 
-describe('the daily tests cap', { timeout: 60_000 }, () => {
+describe('the daily tests cap', () => {
   let server: ApiServer;
 
   beforeAll(async () => {

@@ -16,7 +16,7 @@ const inWords = (time: number) =>
   );
 
 /** The account progress page (GET /users/me/progress), against the real server. */
-describe('the account progress page', { timeout: 30_000 }, () => {
+describe('the account progress page', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({}, (...started) => ([server, browser] = started));

@@ -8,7 +8,7 @@ import { bodiesSent } from '../test/arrange';
 configure({ asyncUtilTimeout: 5000 });
 
 /** The "Your day" section of the profile (decision 0053), against the real server. */
-describe('the time zone and daily goal on the profile', { timeout: 30_000 }, () => {
+describe('the time zone and daily goal on the profile', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({}, (...started) => ([server, browser] = started));

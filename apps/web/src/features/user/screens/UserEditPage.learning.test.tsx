@@ -11,7 +11,7 @@ configure({ asyncUtilTimeout: 5000 });
 const FULL_HISTORY = { words: 200, days: 60, newPerDay: 6 };
 
 /** The Learning section of the profile (decision 0046), against the real server. */
-describe('the Learning section of the profile', { timeout: 30_000 }, () => {
+describe('the Learning section of the profile', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({}, (...started) => ([server, browser] = started));
@@ -83,9 +83,7 @@ describe('the Learning section of the profile', { timeout: 30_000 }, () => {
 
     await user.click(within(section).getByRole('button', { name: 'Fit now' }));
 
-    const verdict = await within(section).findByText(/They predict your recall \d+% better/, undefined, {
-      timeout: 15_000,
-    });
+    const verdict = await within(section).findByText(/They predict your recall \d+% better/);
     const { fit } = (await server.api.as(browser.cookie()).call('schedulerStatus')).data();
     const { defaults, personal } = fit!.logLoss!;
     const percent = Math.round(((defaults - personal) / defaults) * 100);

@@ -80,7 +80,7 @@ class BrowserPush {
   }
 }
 
-describe('push notifications on the profile', { timeout: 30_000 }, () => {
+describe('push notifications on the profile', () => {
   let service: PushEndpoint;
   let server: ApiServer;
   let off: ApiServer;

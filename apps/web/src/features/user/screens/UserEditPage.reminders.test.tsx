@@ -8,7 +8,7 @@ import { bodiesSent } from '../test/arrange';
 configure({ asyncUtilTimeout: 5000 });
 
 /** The daily reminder on the profile and the page its unsubscribe link opens (decision 0054). */
-describe('e-mail reminders', { timeout: 30_000 }, () => {
+describe('e-mail reminders', () => {
   let server: ApiServer;
   let browser: TestBrowser;
   withApiServer({}, (...started) => ([server, browser] = started));

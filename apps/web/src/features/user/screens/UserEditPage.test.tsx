@@ -79,7 +79,7 @@ function fakeGoogleIdentity() {
 const CONFIRMATION =
   'Deleting your account is a permanent action and cannot be undone. Are you sure you want to proceed?';
 
-describe('edit profile screen', { timeout: 20_000 }, () => {
+describe('edit profile screen', () => {
   it('is not open to guests', async () => {
     await browser.signIn('guest');
     const { router } = await renderApp({ path: '/user/edit', apiUrl: server.apiUrl, fetch: browser.fetch });
@@ -216,7 +216,7 @@ describe('edit profile screen', { timeout: 20_000 }, () => {
   });
 });
 
-describe('edit profile screen for an account that signs in only with Google', { timeout: 20_000 }, () => {
+describe('edit profile screen for an account that signs in only with Google', () => {
   /** The ID token Google hands over when the account's owner signs in again now. */
   let freshSignIn: () => Promise<string>;
 

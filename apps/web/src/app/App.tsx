@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { startI18n } from '../shared/i18n';
+import { loadAllStrings, startI18n } from '../shared/i18n';
 import { createAppInitializer } from './init/appInitializer';
 import { AppProviders, type AppContextValue } from './providers/AppProviders';
 import { createRouteObjects, preloadScreen } from './router/routes';
@@ -22,8 +22,10 @@ export async function createAppContext(): Promise<AppContext> {
   const initializer = createAppInitializer(services);
   // Side by side instead of one after another: the strings, the session and the first screen.
   void initializer.start();
-  preloadScreen(router.state.location.pathname);
+  const allStrings = preloadScreen(router.state.location.pathname);
   await ready;
+  // A screen behind sign-in renders with every area's strings at once, without a loading state.
+  if (allStrings) await loadAllStrings(i18n);
   return { i18n, queryClient, services, initializer, router };
 }
 

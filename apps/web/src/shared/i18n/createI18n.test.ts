@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n, DETECTION } from './createI18n';
+import { allStringsPending, loadAllStrings } from './allStrings';
+import { createI18n, DETECTION, startI18n } from './createI18n';
 import { currentLanguage, switchLanguage } from './language';
 import { translateMessage } from './messages';
 
@@ -71,5 +72,28 @@ describe('createI18n', () => {
     expect(translate('validation.maxLength|{"length":31}')).toBe('Should be at most 31 characters');
     expect(translate('validation.required')).toBe('The field is required');
     expect(translate('Failed to fetch')).toBe('Failed to fetch');
+  });
+});
+
+describe('the strings of the screens behind sign-in', () => {
+  afterEach(() => {
+    window.localStorage.clear();
+  });
+
+  it('are not loaded at start, only once a screen asks for them, and then with every language', async () => {
+    const { i18n, ready } = startI18n({ language: 'de' });
+    await ready;
+    // The landing page's and the header's strings are there; the test screen's are not.
+    expect(i18n.t('Errors.NotFound')).toBe('Seite nicht gefunden');
+    expect(i18n.exists('Testing.Run.Check')).toBe(false);
+    expect(allStringsPending(i18n)).not.toBeNull();
+
+    await loadAllStrings(i18n);
+    expect(allStringsPending(i18n)).toBeNull();
+    expect(i18n.t('Testing.Run.Check')).toBe('Prüfen');
+
+    // A language chosen later comes with every area at once.
+    await switchLanguage(i18n, 'pl');
+    expect(i18n.t('Testing.Run.Check')).toBe('Sprawdź');
   });
 });

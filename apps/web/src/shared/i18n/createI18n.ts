@@ -3,6 +3,7 @@ import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { currentLanguage } from './language';
+import { loadAllStrings, wantsAllStrings } from './allStrings';
 import { loadLocale } from './loadLocale';
 
 /** SPEC §1: where the language is looked up, in this order, and where the choice is kept. */
@@ -12,8 +13,11 @@ export const DETECTION: DetectorOptions = {
   caches: ['localStorage'],
 };
 
-/** Loads a language's resources on demand, so a visitor downloads only the languages used. */
-const lazyLocaleBackend: BackendModule = {
+/**
+ * Loads a language's resources on demand, so a visitor downloads only the languages used, and
+ * only the start areas until a screen behind sign-in has asked for every area (allStrings.ts).
+ */
+const lazyLocaleBackend = (instance: () => I18n): BackendModule => ({
   type: 'backend',
   callbackApi: true,
   init() {},
@@ -22,22 +26,26 @@ const lazyLocaleBackend: BackendModule = {
       callback(new Error(`Unsupported language "${language}"`), null);
       return;
     }
-    loadLocale(language).then(
+    loadLocale(language, wantsAllStrings(instance()) ? 'all' : 'start').then(
       (resources) => callback(null, resources),
       (error: unknown) => callback(error instanceof Error ? error : String(error), null),
     );
   },
-};
+});
 
 export interface CreateI18nOptions {
   /** Use this language instead of detecting one (tests). */
   language?: string;
 }
 
-/** A ready i18next instance: detected language, its resources loaded, <html lang> in sync. */
+/**
+ * A ready i18next instance: detected language, the strings of every area loaded, <html lang>
+ * in sync (tests render any screen with it).
+ */
 export async function createI18n(options: CreateI18nOptions = {}): Promise<I18n> {
   const { i18n, ready } = startI18n(options);
   await ready;
+  await loadAllStrings(i18n);
   return i18n;
 }
 
@@ -48,7 +56,10 @@ export async function createI18n(options: CreateI18nOptions = {}): Promise<I18n>
  */
 export function startI18n(options: CreateI18nOptions = {}): { i18n: I18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
-  instance.use(LanguageDetector).use(lazyLocaleBackend).use(initReactI18next);
+  instance
+    .use(LanguageDetector)
+    .use(lazyLocaleBackend(() => instance))
+    .use(initReactI18next);
 
   // <html lang> tells screen readers and the browser's spell checker which language is shown.
   instance.on('languageChanged', () => {

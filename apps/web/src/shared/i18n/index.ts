@@ -1,3 +1,4 @@
+export { allStringsPending, loadAllStrings } from './allStrings';
 export { createI18n, DETECTION, startI18n } from './createI18n';
 export type { CreateI18nOptions } from './createI18n';
 export { currentLanguage, switchLanguage } from './language';

@@ -80,25 +80,33 @@ describe('role limits', () => {
     expect(Object.keys(ROLE_LIMITS).sort()).toEqual([...ROLES].sort());
   });
 
-  it('equal the SPEC §6 table exactly', () => {
+  it('equal the SPEC §6 table exactly, with the storage quota of decision 0063', () => {
+    const MB = 1024 * 1024;
     const table = {
-      guest: [1, 100, 3],
-      user: [2, 300, 5],
-      premium: [10, 2000, 50],
-      developer: [40, 5000, 200],
-      friend: [10, 2000, 50],
+      guest: [1, 100, 3, 10 * MB],
+      user: [2, 300, 5, 50 * MB],
+      premium: [10, 2000, 50, 1024 * MB],
+      developer: [40, 5000, 200, 2048 * MB],
+      friend: [10, 2000, 50, 1024 * MB],
     };
-    for (const [role, [dictionaries, wordsPerDictionary, testsPerDay]] of Object.entries(table)) {
+    for (const [role, [dictionaries, wordsPerDictionary, testsPerDay, mediaBytes]] of Object.entries(table)) {
       expect(ROLE_LIMITS[role as keyof typeof table], role).toEqual({
         dictionaries,
         wordsPerDictionary,
         testsPerDay,
+        mediaBytes,
       });
     }
   });
 
   it.each(['notVerifiedUser', 'notAcceptedPolicyUser'] as const)('%s has the user limits', (role) => {
-    expect(ROLE_LIMITS[role]).toEqual({ dictionaries: 2, wordsPerDictionary: 300, testsPerDay: 5 });
+    expect(ROLE_LIMITS[role]).toEqual(ROLE_LIMITS.user);
+    expect(ROLE_LIMITS[role]).toEqual({
+      dictionaries: 2,
+      wordsPerDictionary: 300,
+      testsPerDay: 5,
+      mediaBytes: 50 * 1024 * 1024,
+    });
   });
 
   it('active roles exclude those that have not finished sign-up', () => {

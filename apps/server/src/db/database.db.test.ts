@@ -4,6 +4,7 @@ import { openTestDatabase, testDriver } from '../../test/harness';
 import type { Database } from './database';
 
 const TABLES = [
+  'blob_deletions',
   'daily_attempts',
   'dictionaries',
   'email_codes',
@@ -20,6 +21,7 @@ const TABLES = [
   'test_sessions',
   'users',
   'word_cards',
+  'word_media',
   'words',
 ];
 

@@ -1,11 +1,8 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withApiServer, type ApiServer, type TestBrowser } from '../test/apiServer';
 import { createDictionary } from '../test/arrange';
 import { renderApp } from '../test/render';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 const OFFLINE = "Can't reach Wordhoard — check your connection.";
 const LIST_FAILED = 'The dictionaries could not be loaded';

@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Dictionary, TesterOptions } from '@wordhoard/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../test/apiServer';
 import { createDictionary } from '../../test/arrange';
 import { renderApp } from '../../test/render';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Language, User } from '@wordhoard/shared';
 import type { ReactElement } from 'react';
@@ -20,9 +20,6 @@ import {
   stripeOf,
   watchUserLooks,
 } from './test/arrange';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 let server: ApiServer;
 let browser: TestBrowser;

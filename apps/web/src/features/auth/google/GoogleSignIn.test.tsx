@@ -1,4 +1,4 @@
-import { act, configure, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
@@ -8,9 +8,6 @@ import {
   type GoogleAccountsId,
   type GoogleCredentialResponse,
 } from '../../../shared/google/googleIdentity';
-
-// Screens load lazily and talk to the real server: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const IN_APP_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 321.0.2.24.105';

@@ -1,11 +1,8 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
 import { requestLog, requestsFrom } from '../test/arrange';
-
-// Screens load lazily and talk to the real server: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 describe('accept-policy screen', () => {
   let server: ApiServer;

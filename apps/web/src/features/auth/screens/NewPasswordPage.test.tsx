@@ -1,12 +1,9 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_WINDOW_MS } from '../../../../../server/src/features/session/session.service';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
 import { bodiesOf, mailedRestoreCode, requestLog, signedUpAccount } from '../test/arrange';
-
-// Screens load lazily and talk to the real server: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * The session a restore code signed in may set a password without the old one only for a

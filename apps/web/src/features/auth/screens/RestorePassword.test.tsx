@@ -1,11 +1,8 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
 import { bodiesOf, mailOf, mailedRestoreCode, requestLog, signedUpAccount, wrongCode } from '../test/arrange';
-
-// Screens load lazily and talk to the real server: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 describe('forgot password', () => {
   let server: ApiServer;

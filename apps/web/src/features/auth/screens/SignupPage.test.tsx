@@ -1,4 +1,4 @@
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
@@ -12,9 +12,6 @@ import {
   rewritingFetch,
   signedUpAccount,
 } from '../test/arrange';
-
-// Screens load lazily and talk to the real server: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 describe('sign-up screen', () => {
   let server: ApiServer;

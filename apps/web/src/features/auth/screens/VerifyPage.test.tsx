@@ -1,4 +1,4 @@
-import { act, configure, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { User } from '@wordhoard/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
@@ -11,9 +11,6 @@ import {
   requestsFrom,
   wrongCode,
 } from '../test/arrange';
-
-// Screens load lazily and talk to the real server: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 describe('verification screen', () => {
   let server: ApiServer;

@@ -1,14 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apkgExportPackage } from '../../../../../server/test/anki/packages';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
 import { anotherTab, sent } from '../test/arrange';
-
-// Each screen is a lazily loaded route chunk, and the server starts its WASM SQLite on the first
-// package: on a busy machine both take a while.
-configure({ asyncUtilTimeout: 15_000 });
 
 /** A package made by the anki-apkg-export npm package (a third party), as the browser picks it. */
 async function thirdPartyFile() {

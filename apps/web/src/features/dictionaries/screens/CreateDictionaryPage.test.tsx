@@ -1,13 +1,10 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { Role } from '@wordhoard/shared';
 import { describe, expect, it } from 'vitest';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
 import { sent } from '../test/arrange';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 describe('Create dictionary at the role’s limit', () => {
   let server: ApiServer;

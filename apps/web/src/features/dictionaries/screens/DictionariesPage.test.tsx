@@ -1,12 +1,9 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
 import { anotherTab, numberedWords, sent } from '../test/arrange';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A date as the cards show it in English (medium style, the browser's time zone). */

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { CONTENT_LANGUAGES } from '@wordhoard/shared';
 import { describe, expect, it } from 'vitest';
@@ -6,9 +6,6 @@ import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/a
 import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
 import { anotherTab, sent } from '../test/arrange';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 /** Opens a language list, types `typed`, and clicks the option named `name`. */
 async function pick(user: UserEvent, label: string, typed: string, name: string) {

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { ROLE_LIMITS, type Dictionary, type Role, type WordInput } from '@wordhoard/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TranslateStub } from '../../../../../server/test/translate-stub';
@@ -7,9 +7,6 @@ import { createDictionary } from '../../../test/arrange';
 import { addPageSettingsOf } from '../../../test/pageSettings';
 import { renderApp } from '../../../test/render';
 import { anotherTab, numberedWords, sent } from '../test/arrange';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 // Typing through user-event re-renders the editor per keystroke; jsdom makes that slow.
 describe('Word editor', () => {

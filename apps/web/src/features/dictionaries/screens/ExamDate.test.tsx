@@ -1,4 +1,4 @@
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Dictionary } from '@wordhoard/shared';
 import { describe, expect, it } from 'vitest';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
@@ -6,9 +6,6 @@ import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
 import { formatExamDate, localDay } from '../lib/examDate';
 import { anotherTab, sent } from '../test/arrange';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 /** The learner's day `days` from today, in their time zone (YYYY-MM-DD). */
 function fromToday(days: number): string {

@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { ROLE_LIMITS } from '@wordhoard/shared';
 import { describe, expect, it } from 'vitest';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
 import { anotherTab, numberedWords, sent } from '../test/arrange';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 describe('Import screen', () => {
   let server: ApiServer;

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ContentLanguage } from '@wordhoard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranslateStub } from '../../../../../server/test/translate-stub';
@@ -7,9 +7,6 @@ import { createDictionary } from '../../../test/arrange';
 import { addPageSettingsOf } from '../../../test/pageSettings';
 import { renderApp } from '../../../test/render';
 import { sent } from '../test/arrange';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 /** Suggestions only for the pairs the translation service translates (decision 0059). */
 describe('translation pairs in the word editor', () => {

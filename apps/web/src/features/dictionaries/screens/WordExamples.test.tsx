@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Dictionary, WordInput } from '@wordhoard/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
 import { anotherTab, sent } from '../test/arrange';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 /** Example sentences in the word editors (decision 0060), against the real server. */
 describe('example sentences in the word editors', () => {

@@ -1,12 +1,9 @@
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';
 import { memberWithDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
 import { startRememberedTest } from '../test/arrange';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 /** Dictionaries in any language: lang and dir follow the text, grading follows the script (decision 0059). */
 describe('any language pair', () => {

@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Dictionary, TesterOptions } from '@wordhoard/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { memberWithDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 /** Cloze questions (decision 0060), from the tester's option to the report, on the real server. */
 describe('cloze test', () => {

@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Dictionary, TesterOptions, User } from '@wordhoard/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { createDictionary, startTest } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
 import { makeEveryWordDue, rememberTest, runTests, spendAttempts } from '../test/arrange';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 describe('create tester screen', () => {
   let server: ApiServer;

@@ -1,13 +1,10 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Dictionary, User } from '@wordhoard/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { allWords, createDictionary, memberWithDictionary, startTest } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
 import { anotherTab, rememberTest } from '../test/arrange';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 /**
  * A test finished without a connection (docs/decisions/0058-offline-tests.md), against the real

@@ -1,13 +1,10 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Dictionary, TesterOptions, User } from '@wordhoard/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { allWords, memberWithDictionary, startTest } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
 import { anotherTab, rememberTest } from '../test/arrange';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 describe('keyboard shortcuts of the test screens (decision 0052)', () => {
   let server: ApiServer;

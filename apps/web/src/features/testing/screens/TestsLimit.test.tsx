@@ -1,13 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { Role } from '@wordhoard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';
 import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
 import { spendAttempts } from '../test/arrange';
-
-// Each screen is a lazily loaded route chunk; on a busy machine the first load takes a while.
-configure({ asyncUtilTimeout: 4000 });
 
 // The learner lives in Tokyo (UTC+9, no summer time): the server's day, UTC's, ends at 09:00
 // their time, never at midnight.

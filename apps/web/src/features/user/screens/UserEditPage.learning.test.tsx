@@ -1,11 +1,8 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
 import { bodiesSent, reviewHistoryFor } from '../test/arrange';
-
-// Screens load lazily and talk to the real server: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 /** The seeded learner of the server's personal-scheduling suite: 621 reviews over 60 days. */
 const FULL_HISTORY = { words: 200, days: 60, newPerDay: 6 };

@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PushEndpoint, vapidKeys, type BrowserSubscription } from '../../../../../server/test/push-endpoint';
 import { startApiServer, type ApiServer } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
 import { pushKeys } from '../api/push';
-
-// Screens load lazily and talk to the real server: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const vapid = vapidKeys();
 const VAPID_ENV = {

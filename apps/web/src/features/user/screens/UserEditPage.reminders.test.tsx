@@ -1,11 +1,8 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
 import { bodiesSent } from '../test/arrange';
-
-// Screens load lazily and talk to the real server: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 /** The daily reminder on the profile and the page its unsubscribe link opens (decision 0054). */
 describe('e-mail reminders', () => {

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GoogleCredentialResponse } from '../../../shared/google/googleIdentity';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
@@ -10,9 +10,6 @@ import {
   signUpWithGoogle,
   signUpWithPassword,
 } from '../test/arrange';
-
-// Screens load lazily and talk to the real server: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 let server: ApiServer;
 let browser: TestBrowser;
@@ -87,6 +84,22 @@ describe('edit profile screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Main menu' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/menu');
   });
+
+  it.each([
+    ['user', '0 MB of 50 MB used', 50],
+    ['premium', '0 MB of 1,024 MB used', 1024],
+  ] as const)(
+    "shows a %s how much of the plan's storage the pictures and recordings take",
+    async (role, text, quotaMb) => {
+      await browser.signIn(role);
+      await openProfile();
+      const section = await screen.findByRole('region', { name: 'Pictures and recordings' });
+      expect(await within(section).findByTestId('storage-used')).toHaveTextContent(text);
+      const bar = within(section).getByRole('progressbar', { name: 'Storage used' });
+      expect(bar).toHaveAttribute('aria-valuemax', String(quotaMb * 1024 * 1024));
+      expect(bar).toHaveAttribute('aria-valuenow', '0');
+    },
+  );
 
   it('switches the interface language at once and saves it to the account', async () => {
     await browser.signIn();

@@ -134,9 +134,11 @@ export function useTestRunner(test: TestItem) {
       }
       // Correct: stay and show the word's progress, or the next word, as the answer returned it
       // (decision 0045); once the test is finished, or if the answer did not say, load it
-      // (SPEC §4: refetch).
-      if (!(result.next && (await showNextWord(result.next)))) await refreshState().catch(() => undefined);
+      // (SPEC §4: refetch). The field is emptied first: what is typed while the next word loads
+      // is for that word and must stay.
       clearAnswer();
+      const focusedBefore = document.activeElement;
+      if (!(result.next && (await showNextWord(result.next)))) await refreshState().catch(() => undefined);
       setFeedback({
         tone: 'correct',
         message:
@@ -148,7 +150,10 @@ export function useTestRunner(test: TestItem) {
           ? { examples: { sentences: result.examples, lang: exampleLanguage(view) } }
           : {}),
       });
-      inputRef.current?.focus();
+      // Back to the field (after a click on Check, say), unless the learner has moved on by
+      // keyboard meanwhile, e.g. tabbed to Skip on the next word.
+      if (document.activeElement === focusedBefore || document.activeElement === document.body)
+        inputRef.current?.focus();
     },
     onError: failed,
     onSettled: settled,

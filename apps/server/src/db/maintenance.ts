@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { observeJob, type JobObserver } from '../domain/jobs';
+import { startPeriodicJob, type JobLog, type JobObserver } from '../domain/jobs';
 import type { Database } from './database';
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
@@ -10,21 +9,23 @@ export const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
  */
 export function startEmbeddedMaintenance(
   database: Database,
-  log: FastifyBaseLogger,
+  log: JobLog & { debug(details: object, message: string): void },
   observe?: JobObserver,
 ): () => void {
   if (!database.maintain) return () => {};
-  const run = async () => {
-    const started = performance.now();
-    try {
-      await observeJob('embedded_maintenance', observe, async () => database.maintain?.());
-      log.debug({ ms: Math.round(performance.now() - started) }, 'embedded database vacuumed and analyzed');
-    } catch (error) {
-      log.error({ err: error }, 'embedded database maintenance failed; retrying at the next interval');
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), MAINTENANCE_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodicJob(
+    {
+      name: 'embedded_maintenance',
+      intervalMs: MAINTENANCE_INTERVAL_MS,
+      work: async () => {
+        const started = performance.now();
+        await database.maintain?.();
+        return Math.round(performance.now() - started);
+      },
+      report: (ms) => log.debug({ ms }, 'embedded database vacuumed and analyzed'),
+      failureMessage: 'embedded database maintenance failed; retrying at the next interval',
+    },
+    log,
+    observe,
+  );
 }

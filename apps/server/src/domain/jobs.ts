@@ -28,3 +28,44 @@ export async function observeJob<T>(
     observe?.({ job, ok, durationSeconds: (performance.now() - started) / 1000, finishedAt: new Date() });
   }
 }
+
+/** The part of a logger a background job uses (Fastify's logger is one). */
+export interface JobLog {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface PeriodicJob<T> {
+  name: JobName;
+  intervalMs: number;
+  work: () => Promise<T>;
+  /** Logs what a successful run did; called after every successful run. */
+  report: (result: T, log: JobLog) => void;
+  /** Logged, with the error, when a run fails; the next interval tries again. */
+  failureMessage: string;
+}
+
+/**
+ * Runs `job.work` at once and then every `intervalMs`, observed for the metrics. A run still
+ * going when the next is due is skipped, not overlapped, in this instance (several instances
+ * are each job's own concern: SKIP LOCKED claims, leases or idempotent deletes). A failed run
+ * is logged and never stops the timer. Returns the function that stops it.
+ */
+export function startPeriodicJob<T>(job: PeriodicJob<T>, log: JobLog, observe?: JobObserver): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      job.report(await observeJob(job.name, observe, job.work), log);
+    } catch (error) {
+      log.error({ err: error }, job.failureMessage);
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), job.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

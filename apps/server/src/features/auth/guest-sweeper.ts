@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { observeJob, type JobObserver } from '../../domain/jobs';
+import { startPeriodicJob, type JobLog, type JobObserver } from '../../domain/jobs';
 import type { UsersService } from '../users/users.service';
 
 export const GUEST_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -10,20 +9,21 @@ export const GUEST_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  */
 export function startGuestSweeper(
   users: Pick<UsersService, 'deleteExpiredGuests'>,
-  log: FastifyBaseLogger,
+  log: JobLog,
   clock: () => Date = () => new Date(),
   observe?: JobObserver,
 ): () => void {
-  const sweep = async () => {
-    try {
-      const removed = await observeJob('guest_sweep', observe, () => users.deleteExpiredGuests(clock()));
-      if (removed > 0) log.info({ removed }, 'expired guest accounts deleted');
-    } catch (error) {
-      log.error({ err: error }, 'guest sweep failed; retrying at the next interval');
-    }
-  };
-  void sweep();
-  const timer = setInterval(() => void sweep(), GUEST_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodicJob(
+    {
+      name: 'guest_sweep',
+      intervalMs: GUEST_SWEEP_INTERVAL_MS,
+      work: () => users.deleteExpiredGuests(clock()),
+      report: (removed, jobLog) => {
+        if (removed > 0) jobLog.info({ removed }, 'expired guest accounts deleted');
+      },
+      failureMessage: 'guest sweep failed; retrying at the next interval',
+    },
+    log,
+    observe,
+  );
 }

@@ -10,6 +10,7 @@ import { LearningSection } from '../components/LearningSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { PushSection } from '../components/PushSection';
 import { RemindersSection } from '../components/RemindersSection';
+import { StorageSection } from '../components/StorageSection';
 import styles from './UserEditPage.module.css';
 
 /**
@@ -37,6 +38,7 @@ export default function UserEditPage() {
       <LearningSection user={user} />
       <PushSection user={user} />
       <PasswordSection user={user} />
+      <StorageSection />
       <DownloadDataSection />
       <DeleteAccountSection user={user} />
     </Page>

@@ -148,6 +148,9 @@ test('a session that ends mid-way lands on /auth with the message in the modal',
   await createMember(page.request, uniqueEmail('expired', testInfo), 'Secret123');
   await page.goto('/user/edit');
   await expect(heading(page, 'Edit profile')).toBeVisible();
+  // The profile's own requests (storage used) are answered first: a 401 of one of those would
+  // end the session before the language change this test is about.
+  await expect(page.getByTestId('storage-used')).toBeVisible();
 
   await context.clearCookies();
   await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');

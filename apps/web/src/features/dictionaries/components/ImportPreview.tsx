@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessageTranslator } from '../../../shared/i18n';
 import { Checkbox, TABULAR_NUMS } from '../../../shared/ui';
+import { ImportCounts } from './ImportCounts';
 import { ImportRowProblems } from './ImportRowProblems';
 import styles from '../screens/ImportPage.module.css';
 
@@ -43,20 +44,14 @@ export function ImportPreview({
         <p className={styles.hint}>{t('Import.PreviewEmpty')}</p>
       ) : (
         <>
-          <dl className={styles.counts} data-testid="import-counts">
-            <div>
-              <dt>{t('Import.Counts.ready')}</dt>
-              <dd className={TABULAR_NUMS}>{counts.ready}</dd>
-            </div>
-            <div>
-              <dt>{t('Import.Counts.skipped')}</dt>
-              <dd className={TABULAR_NUMS}>{counts.skipped}</dd>
-            </div>
-            <div className={counts.errors > 0 ? styles.countError : undefined}>
-              <dt>{t('Import.Counts.errors')}</dt>
-              <dd className={TABULAR_NUMS}>{counts.errors}</dd>
-            </div>
-          </dl>
+          <ImportCounts
+            testId="import-counts"
+            counts={[
+              { label: t('Import.Counts.ready'), value: counts.ready },
+              { label: t('Import.Counts.skipped'), value: counts.skipped },
+              { label: t('Import.Counts.errors'), value: counts.errors, problem: true },
+            ]}
+          />
           <Checkbox
             label={t('Import.ProblemsOnly')}
             checked={problemsOnly}

@@ -7,6 +7,7 @@ import { Button, Card, Checkbox, Page, TABULAR_NUMS } from '../../../shared/ui';
 import { fileToBase64, useAnkiPreview, useImportAnki } from '../api/anki';
 import type { ImportedState } from '../lib/importSource';
 import { dictionaryPath, importWordsPath } from '../paths';
+import { ImportCounts } from '../components/ImportCounts';
 import { ImportRowProblems } from '../components/ImportRowProblems';
 import styles from './ImportPage.module.css';
 
@@ -153,24 +154,15 @@ function AnkiPreviewTable({ preview }: { preview: AnkiPreview }) {
   return (
     <>
       {preview.deck && <p className={styles.hint}>{t('Anki.Deck', { deck: preview.deck })}</p>}
-      <dl className={styles.counts} data-testid="anki-counts">
-        <div>
-          <dt>{t('Anki.Counts.ready')}</dt>
-          <dd className={TABULAR_NUMS}>{counts.ready}</dd>
-        </div>
-        <div>
-          <dt>{t('Anki.Counts.skipped')}</dt>
-          <dd className={TABULAR_NUMS}>{counts.skipped}</dd>
-        </div>
-        <div className={counts.overLimit > 0 ? styles.countError : undefined}>
-          <dt>{t('Anki.Counts.overLimit')}</dt>
-          <dd className={TABULAR_NUMS}>{counts.overLimit}</dd>
-        </div>
-        <div>
-          <dt>{t('Anki.Counts.invalid')}</dt>
-          <dd className={TABULAR_NUMS}>{counts.invalid}</dd>
-        </div>
-      </dl>
+      <ImportCounts
+        testId="anki-counts"
+        counts={[
+          { label: t('Anki.Counts.ready'), value: counts.ready },
+          { label: t('Anki.Counts.skipped'), value: counts.skipped },
+          { label: t('Anki.Counts.overLimit'), value: counts.overLimit, problem: true },
+          { label: t('Anki.Counts.invalid'), value: counts.invalid },
+        ]}
+      />
       {preview.media > 0 && <p className={styles.hint}>{t('Anki.MediaLater')}</p>}
       <Checkbox
         label={t('Import.ProblemsOnly')}

@@ -617,3 +617,37 @@ describe('searchFold', () => {
     );
   });
 });
+
+describe("another word's definition in a large dictionary", () => {
+  // A wrong answer is compared with every other word of the dictionary; the forms of their
+  // definitions are remembered between answers (up to 20,000 of them), oldest dropped first.
+  const dictionary = (size: number, prefix: string) =>
+    Array.from({ length: size }, (_, i) => `(to) ${prefix}${i}; ${prefix}${i}-alt`);
+
+  it('names the same other definition on every answer, before and after they are remembered', () => {
+    const others = dictionary(5_000, 'w');
+    for (let round = 0; round < 3; round += 1) {
+      expect(gradeOf('W4321-ALT', ['own'], others)).toEqual({
+        kind: 'wrong',
+        otherDefinition: { index: 4321, definition: '(to) w4321; w4321-alt' },
+      });
+      expect(gradeOf('to w17', ['own'], others)).toMatchObject({ otherDefinition: { index: 17 } });
+      expect(gradeOf('nothing like it', ['own'], others)).toEqual({ kind: 'wrong', otherDefinition: null });
+    }
+  });
+
+  it('still finds every other definition once more definitions were seen than are remembered', () => {
+    const first = dictionary(12_000, 'a');
+    const second = dictionary(12_000, 'b');
+    expect(gradeOf('a11999', ['own'], first)).toMatchObject({ otherDefinition: { index: 11_999 } });
+    expect(gradeOf('b0', ['own'], second)).toMatchObject({ otherDefinition: { index: 0 } });
+    // The first dictionary's oldest forms were dropped for the second's: worked out again.
+    expect(gradeOf('a0', ['own'], first)).toMatchObject({ otherDefinition: { index: 0 } });
+    expect(gradeOf('to a5', ['own'], first)).toMatchObject({ otherDefinition: { index: 5 } });
+    // An own definition is graded from the same forms.
+    expect(gradeOf('b7-alt', ['(to) b7; b7-alt'], second)).toEqual({
+      kind: 'exact',
+      definition: '(to) b7; b7-alt',
+    });
+  });
+});

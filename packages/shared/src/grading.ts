@@ -306,6 +306,30 @@ function isAlmost(answerFolds: readonly string[], form: string): boolean {
 const WRONG: AnswerGrade = { kind: 'wrong', otherDefinition: null };
 
 /**
+ * How many definitions' forms are kept: a wrong answer is compared with every other word of its
+ * dictionary (two definitions each in a typical 5,000-word one), and working out 10,000 forms
+ * anew took ~140 ms of the server's CPU per wrong answer. Forms depend on the text alone, so a
+ * memo needs no invalidation; the oldest entries go first, which bounds the memory (a few MB)
+ * on the server and in the browser alike.
+ */
+const FORMS_MEMO_LIMIT = 20_000;
+const formsMemo = new Map<string, readonly string[]>();
+
+/** `definitionForms`, memoized by the definition's text. */
+function formsOf(definition: string): readonly string[] {
+  let forms = formsMemo.get(definition);
+  if (forms === undefined) {
+    forms = definitionForms(definition);
+    if (formsMemo.size >= FORMS_MEMO_LIMIT) {
+      const oldest = formsMemo.keys().next();
+      if (!oldest.done) formsMemo.delete(oldest.value);
+    }
+    formsMemo.set(definition, forms);
+  }
+  return forms;
+}
+
+/**
  * Grades `answer` against a word's `definitions` (those still to type): an exact match to any
  * of them wins; then an answer that is exactly one of `otherDefinitions` is wrong, and says
  * which; then the first almost match; else wrong. A blank answer is always wrong.
@@ -317,12 +341,12 @@ export function gradeAnswer(
 ): AnswerGrade {
   const given = normalizeAnswer(answer);
   if (given === '') return WRONG;
-  const forms = definitions.map(definitionForms);
+  const forms = definitions.map(formsOf);
   const exact = forms.findIndex((own) => own.includes(given));
   const exactDefinition = definitions[exact];
   if (exactDefinition !== undefined) return { kind: 'exact', definition: exactDefinition };
   const others = options.otherDefinitions ?? [];
-  const other = others.findIndex((definition) => definitionForms(definition).includes(given));
+  const other = others.findIndex((definition) => formsOf(definition).includes(given));
   const otherText = others[other];
   if (otherText !== undefined)
     return { kind: 'wrong', otherDefinition: { index: other, definition: otherText } };

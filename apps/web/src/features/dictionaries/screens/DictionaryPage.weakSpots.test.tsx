@@ -183,7 +183,7 @@ describe('Dictionary view: weak spots', () => {
     await waitFor(() => expect(Number(due().textContent)).toBe(dueBefore));
   });
 
-  it('starts a test of the weak definitions, and one of the confusion pairs', async () => {
+  it('starts a test of the weak definitions, weakest first', async () => {
     const { browser, dictionary } = await learnerWithWeakSpots();
     const { user, router } = await open(browser, dictionary);
     await weakSpots();
@@ -195,29 +195,21 @@ describe('Dictionary view: weak spots', () => {
     ]);
     // The weakest definition comes first.
     expect(await currentTest(browser)).toMatchObject({ term: 'cat', total: 2 });
+  });
 
-    await router.navigate(`/dictionaries/${dictionary.id}`);
-    await user.click(await screen.findByRole('button', { name: 'Practise confusion pairs' }));
-    // Failed once in a full CI run under load (not reproduced alone): the message says what the
-    // screen sent and showed, should it happen again.
-    await waitFor(() =>
-      expect(
-        router.state.location.pathname,
-        `tester requests ${sent(browser, 'POST', '/api/tester').length}; alerts: ${screen
-          .queryAllByRole('alert')
-          .map((alert) => alert.textContent)
-          .join(' | ')}`,
-      ).toBe('/testing'),
-    );
-    expect(
-      sent(browser, 'POST', '/api/tester')
-        .map((r) => JSON.parse(r.body))
-        .at(-1),
-    ).toEqual({
-      dictionaryId: dictionary.id,
-      swap: false,
-      range: { type: 'confusions' },
-    });
+  // Its own test on a freshly opened page: going back to the page after the first start (one
+  // test before) lost the click now and then in full runs, the button being drawn again while
+  // the page's data was asked again (not reproduced alone; see the closing note of 2026-11-27).
+  it('starts a test of the confusion pairs', async () => {
+    const { browser, dictionary } = await learnerWithWeakSpots();
+    const { user, router } = await open(browser, dictionary);
+    await weakSpots();
+
+    await user.click(screen.getByRole('button', { name: 'Practise confusion pairs' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testing'));
+    expect(sent(browser, 'POST', '/api/tester').map((r) => JSON.parse(r.body))).toEqual([
+      { dictionaryId: dictionary.id, swap: false, range: { type: 'confusions' } },
+    ]);
     expect(await currentTest(browser)).toMatchObject({ total: 2 });
   });
 });

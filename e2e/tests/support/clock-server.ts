@@ -130,7 +130,9 @@ export function testWithClockServer(options: Parameters<typeof startClockServer>
           await server.stop();
         }
       },
-      { scope: 'worker' },
+      // Its own limit, not the test's 30 s: seeding months of reviews and starting the server
+      // took ~28 s on a quiet 2-core machine and more on a busy one. A limit for a hang only.
+      { scope: 'worker', timeout: 300_000 },
     ],
     baseURL: async ({ clockServer }, use) => {
       await use(clockServer.url);

@@ -154,4 +154,12 @@ describe('data directory lock', () => {
       /Could not create the lock socket in the data directory .*not-a-directory\/data \(ENOTDIR\)/,
     );
   });
+
+  it('says so, without retrying, when the data directory does not exist', async () => {
+    // A missing file is also what a socket removed by another opener looks like (lock.ts);
+    // binding in a missing directory reports EACCES or ENOENT, depending on the platform.
+    await expect(acquireDataDirLock(path.join(dir, 'missing'))).rejects.toThrow(
+      /Could not create the lock socket in the data directory .*missing \((ENOENT|EACCES)\)/,
+    );
+  });
 });

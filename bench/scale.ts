@@ -42,7 +42,8 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
  * One batch of users with everything they own, in one statement. Terms are md5-made (varied
  * letters, as a real vocabulary's); the search text is what the `words_search_text` trigger
  * would store for them (lower-case ASCII folds to itself), written directly so that the seed
- * does not run the fold 20 million times.
+ * does not run the fold 20 million times. The answer forms of lower-case hex are the texts
+ * themselves (`definitionForms`), written directly for the same reason.
  */
 const SEED_BATCH = `
 with new_users as (
@@ -57,8 +58,10 @@ with new_users as (
   from new_users u cross join generate_series(1, ${DICTIONARIES_PER_USER}) k
   returning id, user_id
 ), new_words as (
-  insert into words (dictionary_id, term, term_key, definitions, search_text, created_at, updated_at)
+  insert into words (dictionary_id, term, term_key, definitions, search_text, answer_forms, term_forms,
+                     created_at, updated_at)
   select d.id, t.term, t.term, array[t.first, t.second], t.term || E'\\n' || t.first || E'\\n' || t.second,
+         array[t.first, t.second], array[t.term],
          now() - make_interval(days => g), now() - make_interval(days => g)
   from new_dictionaries d
   cross join generate_series(1, ${WORDS_PER_DICTIONARY}) g

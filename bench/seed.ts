@@ -1,4 +1,5 @@
 import { hashPassword } from '../apps/server/src/features/auth/password';
+import { answerFormsOf, termFormsOf } from '../apps/server/src/features/dictionaries/answer-forms';
 import type { Database } from '../apps/server/src/db/database';
 import { dictionaries, sessions, testItems, testSessions, users, words } from '../apps/server/src/db/schema';
 import { hashToken, newToken } from '../apps/server/src/features/session/session.service';
@@ -43,11 +44,15 @@ const wordsFor = (dictionaryId: string, count: number, start: Date, offset = 0) 
   Array.from({ length: count }, (_, i) => {
     const term = pseudoWord(offset + i);
     const createdAt = new Date(start.getTime() + i);
+    const definitions = [pseudoWord(offset + i + 100_000), pseudoWord(offset + i + 150_000)];
     return {
       dictionaryId,
       term,
       termKey: term,
-      definitions: [pseudoWord(offset + i + 100_000), pseudoWord(offset + i + 150_000)],
+      definitions,
+      // As the repository writes them, so the server's answer-forms job has nothing to catch up.
+      answerForms: answerFormsOf(definitions),
+      termForms: termFormsOf(term),
       createdAt,
       updatedAt: createdAt,
     };

@@ -33,6 +33,7 @@ import type { BlobStore } from './features/media/blob-store';
 import { registerAccessControl } from './features/session/session.access';
 import { sessionCookieName } from './features/session/session.cookie';
 import { startEmbeddedMaintenance } from './db/maintenance';
+import { startAnswerFormsJob } from './features/dictionaries/answer-forms-job';
 import { apiNotFound, registerErrorHandler } from './http/error-handler';
 import { openApiOptions } from './http/openapi';
 import { ServerMessages } from './http/messages';
@@ -182,7 +183,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     const stopNightlyFits = startNightlyFits(services.learning, app.log, clock, observeJob);
     const stopReminders = startReminders(services.reminders, app.log, observeJob);
     const stopBlobSweep = startBlobSweep(services.media, app.log, observeJob);
+    const stopAnswerForms = startAnswerFormsJob(services.dictionaries, app.log, observeJob);
     app.addHook('onClose', async () => {
+      stopAnswerForms();
       stopBlobSweep();
       stopReminders();
       stopSweeper();

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -188,10 +188,30 @@ export const words = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** Set aside (a leech): in no test and no due count until resumed (decision 0049). */
     suspendedAt: tz('suspended_at'),
+    /**
+     * Every text that counts exactly as one of the definitions (`definitionForms` of each), and
+     * as the term (for reversed tests): what a wrong answer is looked up in to find the word it
+     * belongs to (a confusion) without reading the whole dictionary. Written with the word by
+     * the repository; null until computed (older rows, raw inserts), when the answer-forms job
+     * fills it in (docs/decisions/0066-answer-forms-index.md).
+     */
+    answerForms: text('answer_forms').array(),
+    termForms: text('term_forms').array(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('words_dictionary_term_key').on(t.dictionaryId, t.termKey),
+    // A confusion lookup: the dictionary's words with this exact form (btree_gin leads with the
+    // dictionary, as the search index does), and the words whose forms are not computed yet.
+    index('words_dictionary_answer_forms_idx')
+      .using('gin', t.dictionaryId, t.answerForms)
+      .with({ fastupdate: false }),
+    index('words_dictionary_term_forms_idx')
+      .using('gin', t.dictionaryId, t.termForms)
+      .with({ fastupdate: false }),
+    index('words_dictionary_forms_missing_idx')
+      .on(t.dictionaryId)
+      .where(sql`${t.answerForms} is null or ${t.termForms} is null`),
     index('words_dictionary_created_idx').on(t.dictionaryId, t.createdAt),
     index('words_dictionary_updated_idx').on(t.dictionaryId, t.updatedAt),
     // Substring search inside one dictionary without reading its other words: a trigram GIN
@@ -203,6 +223,13 @@ export const words = pgTable(
       .with({ fastupdate: false }),
   ],
 );
+
+/**
+ * A word's columns without its answer forms, which only the confusion lookup and the job that
+ * computes them read: every other read of whole words selects these.
+ */
+const { answerForms: _answerForms, termForms: _termForms, ...wordColumns } = getTableColumns(words);
+export { wordColumns };
 
 /** One snapshotted word of a test, with what happened to it. */
 export interface TestSessionItem {

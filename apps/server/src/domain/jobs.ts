@@ -1,5 +1,6 @@
 /** The server's background jobs (app.ts starts them), by the name the metrics give them. */
-export type JobName = 'guest_sweep' | 'embedded_maintenance' | 'nightly_fit' | 'reminders' | 'blob_sweep';
+export type JobName =
+  'guest_sweep' | 'embedded_maintenance' | 'nightly_fit' | 'reminders' | 'blob_sweep' | 'answer_forms';
 
 /** One finished run of a background job. */
 export interface JobRun {

@@ -8,14 +8,16 @@ import {
 } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
-import { dictionaries, users, wordMedia, words } from '../../db/schema';
+import { dictionaries, users, wordColumns, wordMedia, words } from '../../db/schema';
+import { answerFormsOf, termFormsOf } from './answer-forms';
 import { MEDIA_URL_PREFIX, refsByWord, type WordMediaRefs } from '../../domain/media';
 import { callerColumns, callerCte } from '../../db/caller-session';
 import type { Caller } from '../../domain/caller';
 import type { CallerSession as SessionRecord } from '../../domain/caller';
 
 export type DictionaryRow = typeof dictionaries.$inferSelect;
-export type WordRow = typeof words.$inferSelect;
+/** A word as read back: without its answer forms (see `wordColumns`). */
+export type WordRow = Omit<typeof words.$inferSelect, 'answerForms' | 'termForms'>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** LIKE treats % and _ as wildcards; a search for "50%" means the text "50%". */
@@ -303,7 +305,7 @@ export class DictionariesRepository {
   async allWords(dictionaryIds: string[]): Promise<WordRow[]> {
     if (dictionaryIds.length === 0) return [];
     return this.db
-      .select()
+      .select(wordColumns)
       .from(words)
       .where(inArray(words.dictionaryId, dictionaryIds))
       .orderBy(asc(words.createdAt), asc(words.id));
@@ -320,7 +322,7 @@ export class DictionariesRepository {
 
   async findWord(userId: string, dictionaryId: string, wordId: string): Promise<WordRow | undefined> {
     const [row] = await this.db
-      .select({ word: words })
+      .select({ word: wordColumns })
       .from(words)
       .innerJoin(dictionaries, eq(dictionaries.id, words.dictionaryId))
       .where(and(eq(words.id, wordId), eq(words.dictionaryId, dictionaryId), eq(dictionaries.userId, userId)))
@@ -366,7 +368,7 @@ export class DictionariesRepository {
   async wordsByIds(tx: Tx, dictionaryId: string, ids: string[]): Promise<WordRow[]> {
     if (ids.length === 0) return [];
     return tx
-      .select()
+      .select(wordColumns)
       .from(words)
       .where(and(eq(words.dictionaryId, dictionaryId), inArray(words.id, ids)));
   }
@@ -413,7 +415,7 @@ export class DictionariesRepository {
     if (version !== undefined) conditions.push(eq(words.version, version));
     const changed = await tx
       .update(words)
-      .set({ ...values, version: sql`${words.version} + 1` })
+      .set({ ...withAnswerForms(values), version: sql`${words.version} + 1` })
       .where(and(...conditions))
       .returning({ id: words.id });
     return changed.length > 0;
@@ -422,7 +424,52 @@ export class DictionariesRepository {
   async insertWords(tx: Tx, values: (typeof words.$inferInsert)[]): Promise<void> {
     // Chunks keep each statement under the driver's parameter limit.
     for (let start = 0; start < values.length; start += 1000) {
-      await tx.insert(words).values(values.slice(start, start + 1000));
+      await tx.insert(words).values(values.slice(start, start + 1000).map(withAnswerForms));
     }
   }
+
+  /** Up to `limit` words whose answer forms are not computed yet, with the version they are at. */
+  async wordsMissingForms(
+    limit: number,
+  ): Promise<{ id: string; term: string; definitions: string[]; version: number }[]> {
+    return this.db
+      .select({ id: words.id, term: words.term, definitions: words.definitions, version: words.version })
+      .from(words)
+      .where(sql`${words.answerForms} is null or ${words.termForms} is null`)
+      .limit(limit);
+  }
+
+  /**
+   * Stores computed answer forms, each only if its word is still at the version they were
+   * computed from: an edit in between wrote its own forms, which must not be overwritten with
+   * ones of the old text. Returns how many were stored.
+   */
+  async saveAnswerForms(
+    rows: { id: string; version: number; answerForms: string[]; termForms: string[] }[],
+  ): Promise<number> {
+    if (rows.length === 0) return 0;
+    // jsonb carries the nested arrays in one parameter (a text[][] cannot be ragged).
+    const payload = JSON.stringify(rows);
+    const saved = await this.db.execute<{ id: string }>(sql`
+      update ${words} set
+        answer_forms = array(select jsonb_array_elements_text(computed.value -> 'answerForms')),
+        term_forms = array(select jsonb_array_elements_text(computed.value -> 'termForms'))
+      from jsonb_array_elements(${payload}::jsonb) as computed(value)
+      where ${words.id} = (computed.value ->> 'id')::uuid
+        and ${words.version} = (computed.value ->> 'version')::int
+        and (${words.answerForms} is null or ${words.termForms} is null)
+      returning ${words.id}`);
+    return saved.rows.length;
+  }
+}
+
+/** The values of a word's insert or edit, with the answer forms of the term and definitions it sets. */
+function withAnswerForms<T extends { term?: string; definitions?: string[] }>(
+  values: T,
+): T & { answerForms?: string[]; termForms?: string[] } {
+  return {
+    ...values,
+    ...(values.definitions !== undefined ? { answerForms: answerFormsOf(values.definitions) } : {}),
+    ...(values.term !== undefined ? { termForms: termFormsOf(values.term) } : {}),
+  };
 }

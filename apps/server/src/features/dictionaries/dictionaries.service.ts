@@ -23,6 +23,7 @@ import type { z } from 'zod';
 import { AppError, limitReached, notFound } from '../../domain/errors';
 import { NO_MEDIA } from '../../domain/media';
 import type { DictionariesRepository, DictionaryRow, WordRow } from './dictionaries.repository';
+import { answerFormsOf, termFormsOf } from './answer-forms';
 import { toDictionaryDto, toWordDto } from './dictionary.presenter';
 
 type ListQuery = z.output<typeof dictionariesQuerySchema>;
@@ -30,6 +31,10 @@ type PageQuery = z.output<typeof dictionaryQuerySchema>;
 type CreateBody = z.output<typeof createDictionaryBodySchema>;
 type UpdateBody = z.output<typeof updateDictionaryBodySchema>;
 type ImportDictionaryBody = z.output<typeof importDictionaryBodySchema>;
+
+/** Words whose answer forms are computed per statement, and statements per job run (100,000 words). */
+const ANSWER_FORMS_BATCH = 500;
+const ANSWER_FORMS_MAX_BATCHES = 200;
 type ImportWordsBody = z.output<typeof importWordsBodySchema>;
 /** A word to import, with where it was in the request. */
 type ImportCandidate = { index: number; word: NewWord };
@@ -381,6 +386,33 @@ export class DictionariesService {
   }
 
   /** A dictionary with all of its words, oldest first, as the JSON export carries it. */
+  /**
+   * Computes the answer forms of words that have none yet (rows from before migration 0016 or
+   * from a grading-rules change, raw inserts), `batchSize` at a time and at most `maxBatches`
+   * batches per call, so that one call never holds the embedded database for long. Safe with
+   * several instances: a word is only written if it is still at the version read.
+   */
+  async fillAnswerForms(
+    batchSize = ANSWER_FORMS_BATCH,
+    maxBatches = ANSWER_FORMS_MAX_BATCHES,
+  ): Promise<{ filled: number; remaining: boolean }> {
+    let filled = 0;
+    for (let batch = 0; batch < maxBatches; batch += 1) {
+      const missing = await this.repository.wordsMissingForms(batchSize);
+      if (missing.length === 0) return { filled, remaining: false };
+      filled += await this.repository.saveAnswerForms(
+        missing.map((word) => ({
+          id: word.id,
+          version: word.version,
+          answerForms: answerFormsOf(word.definitions),
+          termForms: termFormsOf(word.term),
+        })),
+      );
+      if (missing.length < batchSize) return { filled, remaining: false };
+    }
+    return { filled, remaining: true };
+  }
+
   async export(caller: Caller, id: string): Promise<DictionaryExport> {
     const { userId } = await caller.session();
     const dictionary = await this.repository.find(userId, id);

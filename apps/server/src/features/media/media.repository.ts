@@ -1,7 +1,15 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
-import { blobDeletions, dictionaries, users, wordMedia, words, type MediaKind } from '../../db/schema';
+import {
+  blobDeletions,
+  dictionaries,
+  users,
+  wordColumns,
+  wordMedia,
+  words,
+  type MediaKind,
+} from '../../db/schema';
 import { refsByWord, type WordMediaRefs } from '../../domain/media';
 
 const refColumns = {
@@ -15,7 +23,7 @@ const refColumns = {
 
 export type MediaRow = typeof wordMedia.$inferSelect;
 export type NewMediaRow = typeof wordMedia.$inferInsert;
-type WordRow = typeof words.$inferSelect;
+type WordRow = Omit<typeof words.$inferSelect, 'answerForms' | 'termForms'>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
@@ -103,7 +111,7 @@ export class MediaRepository {
 
   async wordsOf(tx: Tx, wordIds: readonly string[]): Promise<WordRow[]> {
     return tx
-      .select()
+      .select(wordColumns)
       .from(words)
       .where(inArray(words.id, [...wordIds]));
   }
@@ -114,7 +122,7 @@ export class MediaRepository {
       .update(words)
       .set({ version: sql`${words.version} + 1`, updatedAt: now })
       .where(eq(words.id, wordId))
-      .returning();
+      .returning(wordColumns);
     if (!row) throw new Error('update returned no word');
     return row;
   }

@@ -500,12 +500,21 @@ export class TestingRepository {
 
   // --- Spaced repetition (docs/decisions/0011-spaced-repetition.md) ---------------------------
 
-  /** The other words of a dictionary (term and definitions): what a wrong answer may be of. */
-  async otherWords(
+  /**
+   * The other words of a dictionary that `form` (a normalised answer) may be the answer of: those
+   * with it among their stored answer forms (their definitions', or their term's in a reversed
+   * test), and those whose forms are not computed yet. One indexed lookup, not a read of the
+   * whole dictionary; the caller grades the few it gets with the shared grader, which stays the
+   * judge (docs/decisions/0066-answer-forms-index.md).
+   */
+  async otherWordsWithForm(
     dictionaryId: string,
     wordId: string,
+    form: string,
+    reversed: boolean,
   ): Promise<{ id: string; term: string; definitions: string[] }[]> {
-    const query = this.prepared.get('other_words', (name) =>
+    const forms = reversed ? words.termForms : words.answerForms;
+    const query = this.prepared.get(reversed ? 'other_words_term_form' : 'other_words_answer_form', (name) =>
       this.db
         .select({ id: words.id, term: words.term, definitions: words.definitions })
         .from(words)
@@ -513,11 +522,14 @@ export class TestingRepository {
           and(
             eq(words.dictionaryId, sql.placeholder('dictionaryId')),
             sql`${words.id} <> ${sql.placeholder('wordId')}::uuid`,
+            sql`(${forms} @> array[${sql.placeholder('form')}::text]
+              or ${words.answerForms} is null or ${words.termForms} is null)`,
           ),
         )
+        .orderBy(asc(words.createdAt), asc(words.id))
         .prepare(name),
     );
-    return query.execute({ dictionaryId, wordId });
+    return query.execute({ dictionaryId, wordId, form });
   }
 
   /** The cards of `wordIds` in one direction, in one query. */

@@ -675,7 +675,9 @@ export class TestingService {
     typed: string,
     remaining: string[],
   ): Promise<ConfusedWord | undefined> {
-    const others = await this.repository.otherWords(dictionaryId, item.wordId);
+    const form = normalizeAnswer(typed);
+    if (form === '') return undefined;
+    const others = await this.repository.otherWordsWithForm(dictionaryId, item.wordId, form, swap);
     const answers = others.flatMap((word) =>
       (swap ? [word.term] : word.definitions).map((answer) => ({ answer, word })),
     );

@@ -186,6 +186,8 @@ test.describe('landing page', () => {
       Array.from(element.querySelectorAll('source, track')).map((child) => child.getAttribute('src') ?? ''),
     );
     expect(urls).toHaveLength(2 + 7);
+    // The poster comes once the page is idle after loading (TutorialVideo.tsx).
+    await expect(video).toHaveAttribute('poster', `/tutorial/tutorial-${size}.jpg`);
     for (const url of [...urls, (await video.getAttribute('poster')) ?? '']) {
       const response = await page.request.get(url);
       expect(response.status(), url).toBe(200);

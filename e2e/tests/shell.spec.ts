@@ -92,6 +92,16 @@ test('the server sends a CSP with a per-response nonce that the page carries', a
   expect(meta).toMatch(/^[A-Za-z0-9+/=]+$/);
 });
 
+test('the page asks for its stylesheet before its scripts, so the header shell paints first', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  const stylesheet = html.search(/<link rel="stylesheet"/);
+  expect(stylesheet).toBeGreaterThan(-1);
+  expect(stylesheet).toBeLessThan(html.search(/<script type="module"/));
+  expect(stylesheet).toBeLessThan(html.search(/<link rel="modulepreload"/));
+});
+
 test('forms validate without tripping the CSP: zod never probes for eval', async ({ page }) => {
   const violations = await recordCspViolations(page);
   await page.goto('/auth/login');

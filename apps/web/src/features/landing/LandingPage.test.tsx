@@ -107,7 +107,7 @@ describe('the landing page', () => {
       '/tutorial/tutorial-mobile.webm',
       '/tutorial/tutorial-mobile.mp4',
     ]);
-    expect(video).toHaveAttribute('poster', '/tutorial/tutorial-mobile.jpg');
+    await waitFor(() => expect(video).toHaveAttribute('poster', '/tutorial/tutorial-mobile.jpg'));
     expect(video.querySelector('track[default]')).toHaveAttribute('src', '/tutorial/tutorial-mobile.pl.vtt');
   });
 

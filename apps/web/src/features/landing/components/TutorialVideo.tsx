@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react';
 import { LANGUAGES, type Language } from '@wordhoard/shared';
+import { afterLoadWhenIdle } from '../../../shared/lib/afterLoadWhenIdle';
 import { useIsMobile } from '../../../shared/hooks/useMediaQuery';
 import { cx } from '../../../shared/lib/classNames';
 import { LANGUAGE_ENDONYMS } from '../../../shared/ui/LanguagePicker/languageNames';
@@ -23,6 +25,12 @@ interface TutorialVideoProps {
 export function TutorialVideo({ title, unsupported, language }: TutorialVideoProps) {
   const size = useIsMobile() ? 'mobile' : 'desktop';
   const recording = TUTORIAL_RECORDINGS[size];
+  // The poster (25–60 KB) waits until the page has loaded and the browser is idle: on a slow
+  // phone it came in before the first screen's picture and competed with it (Lighthouse's
+  // largest paint; after the load event alone was still too soon). The frame keeps its size
+  // meanwhile, so nothing moves when it arrives.
+  const [showPoster, setShowPoster] = useState(false);
+  useEffect(() => afterLoadWhenIdle(() => setShowPoster(true)), []);
   return (
     <div className={cx(styles.frame, styles[size])}>
       {/* A new element per size and language: sources and the default track are read on load. */}
@@ -33,7 +41,7 @@ export function TutorialVideo({ title, unsupported, language }: TutorialVideoPro
         controls
         preload="none"
         playsInline
-        poster={recording.poster}
+        poster={showPoster ? recording.poster : undefined}
         width={recording.width}
         height={recording.height}
         aria-label={title}

@@ -18,11 +18,9 @@ export function startEmbeddedMaintenance(
       name: 'embedded_maintenance',
       intervalMs: MAINTENANCE_INTERVAL_MS,
       work: async () => {
-        const started = performance.now();
         await database.maintain?.();
-        return Math.round(performance.now() - started);
       },
-      report: (ms) => log.debug({ ms }, 'embedded database vacuumed and analyzed'),
+      report: (_done, _log, ms) => log.debug({ ms }, 'embedded database vacuumed and analyzed'),
       failureMessage: 'embedded database maintenance failed; retrying at the next interval',
     },
     log,

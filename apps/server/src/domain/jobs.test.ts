@@ -48,6 +48,24 @@ describe('startPeriodicJob', () => {
     expect(count).toBe(3);
   });
 
+  it('tells the report how long the run took', async () => {
+    const { log } = recordingLog();
+    const durations: number[] = [];
+    const stop = startPeriodicJob(
+      {
+        name: 'embedded_maintenance',
+        intervalMs: 10_000,
+        work: () => new Promise<void>((resolve) => setTimeout(resolve, 300)),
+        report: (_result, _log, durationMs) => durations.push(durationMs),
+        failureMessage: 'failed',
+      },
+      log,
+    );
+    await vi.advanceTimersByTimeAsync(300);
+    expect(durations).toEqual([300]);
+    stop();
+  });
+
   it('skips a tick while the previous run is still going instead of overlapping it', async () => {
     const { log } = recordingLog();
     let started = 0;

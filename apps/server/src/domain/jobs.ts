@@ -40,8 +40,8 @@ export interface PeriodicJob<T> {
   name: JobName;
   intervalMs: number;
   work: () => Promise<T>;
-  /** Logs what a successful run did; called after every successful run. */
-  report: (result: T, log: JobLog) => void;
+  /** Logs what a successful run did, and how long it took; called after every successful run. */
+  report: (result: T, log: JobLog, durationMs: number) => void;
   /** Logged, with the error, when a run fails; the next interval tries again. */
   failureMessage: string;
 }
@@ -58,7 +58,9 @@ export function startPeriodicJob<T>(job: PeriodicJob<T>, log: JobLog, observe?: 
     if (running) return;
     running = true;
     try {
-      job.report(await observeJob(job.name, observe, job.work), log);
+      const started = performance.now();
+      const result = await observeJob(job.name, observe, job.work);
+      job.report(result, log, Math.round(performance.now() - started));
     } catch (error) {
       log.error({ err: error }, job.failureMessage);
     } finally {

@@ -22,6 +22,7 @@ import {
 import type { z } from 'zod';
 import { AppError, limitReached, notFound } from '../../domain/errors';
 import { NO_MEDIA } from '../../domain/media';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { DictionariesRepository, DictionaryRow, WordRow } from './dictionaries.repository';
 import { answerFormsOf, termFormsOf } from './answer-forms';
 import { toDictionaryDto, toWordDto } from './dictionary.presenter';
@@ -32,9 +33,12 @@ type CreateBody = z.output<typeof createDictionaryBodySchema>;
 type UpdateBody = z.output<typeof updateDictionaryBodySchema>;
 type ImportDictionaryBody = z.output<typeof importDictionaryBodySchema>;
 
-/** Words whose answer forms are computed per statement, and statements per job run (100,000 words). */
+/**
+ * Words whose answer forms are computed per statement. A job run goes on until none is left
+ * (20 million words: tens of minutes, not the days a cap per run would make it), giving way to
+ * requests between statements.
+ */
 const ANSWER_FORMS_BATCH = 500;
-const ANSWER_FORMS_MAX_BATCHES = 200;
 type ImportWordsBody = z.output<typeof importWordsBodySchema>;
 /** A word to import, with where it was in the request. */
 type ImportCandidate = { index: number; word: NewWord };
@@ -388,16 +392,18 @@ export class DictionariesService {
   /** A dictionary with all of its words, oldest first, as the JSON export carries it. */
   /**
    * Computes the answer forms of words that have none yet (rows from before migration 0016 or
-   * from a grading-rules change, raw inserts), `batchSize` at a time and at most `maxBatches`
-   * batches per call, so that one call never holds the embedded database for long. Safe with
-   * several instances: a word is only written if it is still at the version read.
+   * from a grading-rules change, raw inserts), `batchSize` at a time (at most `maxBatches`
+   * batches), one statement each, so that no call holds the embedded database for long. Safe
+   * with several instances: a word is only written if it is still at the version read.
    */
   async fillAnswerForms(
     batchSize = ANSWER_FORMS_BATCH,
-    maxBatches = ANSWER_FORMS_MAX_BATCHES,
+    maxBatches = Number.POSITIVE_INFINITY,
   ): Promise<{ filled: number; remaining: boolean }> {
     let filled = 0;
     for (let batch = 0; batch < maxBatches; batch += 1) {
+      // Requests waiting on the event loop (and, on PGlite, on the one connection) go first.
+      if (batch > 0) await yieldToRequests();
       const missing = await this.repository.wordsMissingForms(batchSize);
       if (missing.length === 0) return { filled, remaining: false };
       filled += await this.repository.saveAnswerForms(

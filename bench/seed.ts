@@ -12,9 +12,10 @@ export interface Seeded {
   /** The developer who owns the dictionaries (the one-query ceiling reads this user). */
   ownerId: string;
   testerCookies: string[];
+  /** The testers' emails; each logs in with BENCH_PASSWORD (the login benchmark). */
+  testerEmails: string[];
   /** The id of each learner's first word, as their answers name it (it is the learner's id). */
   testerWordIds: string[];
-  loginEmail: string;
   smallDictionaryId: string;
   largeDictionaryId: string;
 }
@@ -100,8 +101,8 @@ async function startTest({ db }: Database, userId: string, dictionaryId: string)
 
 /**
  * Realistic data straight into the database: a developer with dictionaries of 50 and 5,000
- * words, a live session, an active test, a few other users with their own data, and an account
- * with a known password for the login benchmark.
+ * words, a live session, an active test, a few other users with their own data, and 50 learners
+ * with a running test and a known password each (the answer and login benchmarks).
  */
 export async function seed(database: Database): Promise<Seeded> {
   const { db } = database;
@@ -159,17 +160,20 @@ export async function seed(database: Database): Promise<Seeded> {
   // 50 answers at once, 50 people do.
   const testerCookies: string[] = [];
   const testerWordIds: string[] = [];
+  const testerEmails: string[] = [];
   for (let i = 0; i < TESTERS; i += 1) {
     const [tester] = await db
       .insert(users)
       .values({
         email: `tester${i}@example.com`,
+        passwordHash,
         role: 'premium',
         sortingConfigs: DEFAULT_SORTING_CONFIGS,
       })
       .returning();
     if (!tester) throw new Error('seed failed');
     testerCookies.push(await signIn(database, tester.id));
+    testerEmails.push(`tester${i}@example.com`);
     testerWordIds.push(tester.id);
     await startTest(database, tester.id, large.id);
   }
@@ -177,8 +181,8 @@ export async function seed(database: Database): Promise<Seeded> {
     cookie,
     ownerId: owner.id,
     testerCookies,
+    testerEmails,
     testerWordIds,
-    loginEmail: 'bench@example.com',
     smallDictionaryId: small.id,
     largeDictionaryId: large.id,
   };

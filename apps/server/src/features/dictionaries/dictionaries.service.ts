@@ -1,3 +1,4 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Caller } from '../../domain/caller';
 import {
   DEFAULT_SORTING_CONFIGS,
@@ -22,7 +23,6 @@ import {
 import type { z } from 'zod';
 import { AppError, limitReached, notFound } from '../../domain/errors';
 import { NO_MEDIA } from '../../domain/media';
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { DictionariesRepository, DictionaryRow, WordRow } from './dictionaries.repository';
 import { answerFormsOf, termFormsOf } from './answer-forms';
 import { toDictionaryDto, toWordDto } from './dictionary.presenter';
@@ -32,6 +32,10 @@ type PageQuery = z.output<typeof dictionaryQuerySchema>;
 type CreateBody = z.output<typeof createDictionaryBodySchema>;
 type UpdateBody = z.output<typeof updateDictionaryBodySchema>;
 type ImportDictionaryBody = z.output<typeof importDictionaryBodySchema>;
+type ImportWordsBody = z.output<typeof importWordsBodySchema>;
+/** A word to import, with where it was in the request. */
+type ImportCandidate = { index: number; word: NewWord };
+type Tx = Parameters<Parameters<DictionariesRepository['transaction']>[0]>[0];
 
 /**
  * Words whose answer forms are computed per statement. A job run goes on until none is left
@@ -39,10 +43,7 @@ type ImportDictionaryBody = z.output<typeof importDictionaryBodySchema>;
  * requests between statements.
  */
 const ANSWER_FORMS_BATCH = 500;
-type ImportWordsBody = z.output<typeof importWordsBodySchema>;
-/** A word to import, with where it was in the request. */
-type ImportCandidate = { index: number; word: NewWord };
-type Tx = Parameters<Parameters<DictionariesRepository['transaction']>[0]>[0];
+
 type NewWord = Pick<z.output<typeof wordInputSchema>, 'term' | 'definitions' | 'examples'>;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
@@ -389,7 +390,6 @@ export class DictionariesService {
     }));
   }
 
-  /** A dictionary with all of its words, oldest first, as the JSON export carries it. */
   /**
    * Computes the answer forms of words that have none yet (rows from before migration 0016 or
    * from a grading-rules change, raw inserts), `batchSize` at a time (at most `maxBatches`
@@ -419,6 +419,7 @@ export class DictionariesService {
     return { filled, remaining: true };
   }
 
+  /** A dictionary with all of its words, oldest first, as the JSON export carries it. */
   async export(caller: Caller, id: string): Promise<DictionaryExport> {
     const { userId } = await caller.session();
     const dictionary = await this.repository.find(userId, id);

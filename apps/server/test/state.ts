@@ -7,6 +7,48 @@ import type { Db } from '../src/db/database';
  * subscriptions, push subscriptions, sessions). Security counters (rate limits, failed code tries) are left out:
  * they change on refusals by design.
  */
+/** The tables `stateFingerprint` reads. */
+const FINGERPRINTED_TABLES = [
+  'users',
+  'dictionaries',
+  'words',
+  'test_sessions',
+  'test_items',
+  'daily_attempts',
+  'word_cards',
+  'test_days',
+  'review_log',
+  'learner_parameters',
+  'subscriptions',
+  'push_subscriptions',
+  'sessions',
+];
+
+/**
+ * Counts every row written (inserted, updated, deleted) in the fingerprinted tables of this test
+ * database, in the writing transaction (a rolled-back write counts nothing). A count that did not
+ * move means the fingerprint cannot have changed, so a test making thousands of requests reads
+ * the whole state only after those that wrote something. Installs its triggers once per database.
+ */
+export async function watchWrites(db: Db): Promise<() => Promise<number>> {
+  const statements = [
+    'create table if not exists test_row_writes (n bigint not null)',
+    'insert into test_row_writes select 0 where not exists (select 1 from test_row_writes)',
+    `create or replace function test_count_row_write() returns trigger language plpgsql as $$
+      begin update test_row_writes set n = n + 1; return null; end $$`,
+    ...FINGERPRINTED_TABLES.map(
+      (table) => `create or replace trigger test_count_row_write after insert or update or delete
+        on ${table} for each row execute function test_count_row_write()`,
+    ),
+  ];
+  // One statement per query: the extended protocol takes no lists.
+  for (const statement of statements) await db.execute(sql.raw(statement));
+  return async () => {
+    const result = await db.execute<{ n: string }>(sql`select n from test_row_writes`);
+    return Number(result.rows[0]?.n);
+  };
+}
+
 export async function stateFingerprint(db: Db): Promise<string> {
   const result = await db.execute<{ fingerprint: string }>(sql`
     select concat_ws('|',

@@ -1,10 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from './chromium';
+import { testBrowserLaunchOptions } from './chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
-const launchOptions = chromiumLaunchOptions;
+const launchOptions = testBrowserLaunchOptions;
 
 export default defineConfig({
   testDir: './tests',

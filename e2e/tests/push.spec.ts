@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../chromium';
 
 // The other specs run with service workers blocked (playwright.config.ts); this one is about it.
-test.use({ serviceWorkers: 'allow' });
+// The whole browser: the headless shell the other specs run in shows no notifications.
+test.use({ serviceWorkers: 'allow', launchOptions: chromiumLaunchOptions });
 
 interface Shown {
   title: string;

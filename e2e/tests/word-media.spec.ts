@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chromiumLaunchOptions } from '../chromium';
+import { testBrowserLaunchOptions } from '../chromium';
 import { enterAsGuest } from './support/session';
 
 /**
@@ -10,9 +10,9 @@ import { enterAsGuest } from './support/session';
 test.use({
   permissions: ['microphone'],
   launchOptions: {
-    ...chromiumLaunchOptions,
+    ...testBrowserLaunchOptions,
     args: [
-      ...chromiumLaunchOptions.args,
+      ...testBrowserLaunchOptions.args,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       '--autoplay-policy=no-user-gesture-required',

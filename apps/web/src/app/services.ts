@@ -8,12 +8,14 @@ import { currentLanguage, limitMessage, switchLanguage } from '../shared/i18n';
 import type { Services } from '../shared/services';
 import { createSessionService } from '../shared/session';
 
-export function createQueryClient(): QueryClient {
+/** `retryDelayMs`: a fixed wait before a retry instead of React Query's 1 s, 2 s, … (tests). */
+export function createQueryClient({ retryDelayMs }: { retryDelayMs?: number } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         // Only a dropped connection is worth retrying; an error answer will not change.
         retry: (failureCount, error) => error instanceof NetworkError && failureCount < 2,
+        ...(retryDelayMs === undefined ? {} : { retryDelay: retryDelayMs }),
         refetchOnWindowFocus: false,
         staleTime: 30_000,
       },
@@ -35,6 +37,8 @@ interface AppServicesConfig {
   browserTimeZone?: () => string | undefined;
   /** Where offline tests are kept; IndexedDB unless a test gives another. */
   offline?: OfflineStore;
+  /** How often an unreachable server is asked again; every few seconds unless a test says. */
+  reconnectProbeMs?: number;
 }
 
 /** The zone the browser runs in, or undefined where it tells none. */
@@ -55,6 +59,7 @@ export function createAppServices({
   fetch,
   browserTimeZone = systemTimeZone,
   offline = createOfflineStore(),
+  reconnectProbeMs,
 }: AppServicesConfig): Services {
   const errors = createErrorStore();
   const http = createHttpClient({
@@ -72,6 +77,7 @@ export function createAppServices({
   // A lost connection is told once; the app comes back by itself when the server answers again.
   watchConnection({
     errors,
+    intervalMs: reconnectProbeMs,
     probe: () =>
       http.request('health', { silent: true }).then(
         () => true,

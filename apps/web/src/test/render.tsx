@@ -39,15 +39,22 @@ export async function renderApp({
   apiUrl,
   fetch,
   timeZone = 'UTC',
+  retryMs,
 }: {
   path?: string;
   apiUrl: string;
   fetch?: typeof globalThis.fetch;
   /** The browser's time zone: UTC, the accounts' default, unless a test is about another. */
   timeZone?: string;
+  /**
+   * How long the app waits to ask again after a lost connection (a screen's retries, the
+   * reconnect probe): seconds in the app; a test about outages waits for what happens, not for
+   * the seconds.
+   */
+  retryMs?: number;
 }) {
   const i18n = await createI18n({ language: 'en' });
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient({ retryDelayMs: retryMs });
   const router = createMemoryRouter(createRouteObjects(), { initialEntries: [path] });
   const services = createAppServices({
     i18n,
@@ -56,6 +63,7 @@ export async function renderApp({
     apiBaseUrl: apiUrl,
     fetch,
     browserTimeZone: () => timeZone,
+    reconnectProbeMs: retryMs,
   });
   const initializer = createAppInitializer(services);
   const user = userEvent.setup();

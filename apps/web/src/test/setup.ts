@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { installFastLabels } from './fastLabels';
 
 // Tests wait on conditions (findBy…, waitFor), which resolve as soon as they hold; Testing
 // Library's default of 1 s only decides how long a busy machine may take before a test fails
@@ -14,6 +15,7 @@ afterEach(() => {
 });
 
 if (typeof window !== 'undefined') {
+  installFastLabels();
   // jsdom has no layout; the router's scroll restoration would log "not implemented".
   Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true });
 }

@@ -7,8 +7,9 @@ import { serverProject } from './apps/server/vitest.config.ts';
 const projects: TestProjectConfiguration[] = ['packages/shared', 'apps/web', serverProject('pglite')];
 if (process.env.TEST_DATABASE_URL) projects.push(serverProject('postgres'));
 
-// Two workers at least: vitest's default (cores - 1) is one on a 2-core machine, which left a core
-// idle while a worker waited on PostgreSQL or its in-process server (docs/decisions/0065-test-workers.md).
-const maxWorkers = Math.max(2, availableParallelism() - 1);
+// Three workers at least: vitest's default (cores - 1) is one on a 2-core machine, which left a
+// core idle while a worker waited on PostgreSQL, a server process or its in-process server
+// (docs/decisions/0065-test-workers.md).
+const maxWorkers = Math.max(3, availableParallelism() - 1);
 
 export default defineConfig({ test: { projects, maxWorkers } });

@@ -20,6 +20,9 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      // Tests of the phone layout that size the page themselves (tagged @phone) would run the
+      // same here as in the mobile project: they run there only.
+      grepInvert: /@phone/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {

@@ -68,7 +68,7 @@ async function brokenControls(scope: Locator): Promise<string[]> {
 }
 
 for (const language of ['de', 'pl'] as const) {
-  test(`the dictionary page at 320 px in ${language}: words in the first screen, actions in "More"`, async ({
+  test(`the dictionary page at 320 px in ${language}: words in the first screen, actions in "More" @phone`, async ({
     page,
   }) => {
     // The smallest phone width, as tall as the mobile project's screen.
@@ -110,7 +110,7 @@ for (const language of ['de', 'pl'] as const) {
   });
 }
 
-test('the tester shows a long dictionary name whole on a 320 px phone', async ({ page }) => {
+test('the tester shows a long dictionary name whole on a 320 px phone @phone', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await enterAsGuest(page);
   // The longest name a dictionary may have (31 characters): with its languages and word count
@@ -142,7 +142,7 @@ test('the tester shows a long dictionary name whole on a 320 px phone', async ({
   expect(control?.height).toBeCloseTo(box?.height ?? 0, 0);
 });
 
-test('header buttons stay on one line at 375 px in every language', async ({ page }) => {
+test('header buttons stay on one line at 375 px in every language @phone', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 375, height: 812 });
   const banner = page.getByRole('banner');
@@ -180,7 +180,9 @@ test('header buttons stay on one line at 375 px in every language', async ({ pag
   }
 });
 
-test('the progress page and its year of reviews fit a 320 px phone in every language', async ({ page }) => {
+test('the progress page and its year of reviews fit a 320 px phone in every language @phone', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 320, height: 640 });
   await enterAsGuest(page);

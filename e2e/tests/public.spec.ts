@@ -273,7 +273,9 @@ test.describe('language picker', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
 
-  test('at 375 px, a dropdown of the other languages that closes outside and on Escape', async ({ page }) => {
+  test('at 375 px, a dropdown of the other languages that closes outside and on Escape @phone', async ({
+    page,
+  }) => {
     await blockVideoHost(page);
     await page.setViewportSize({ width: 375, height: 812 });
     await openLanding(page);
@@ -307,7 +309,7 @@ test.describe('language picker', () => {
     await expect(page.getByRole('button', { name: 'Język interfejsu: Polski' })).toBeVisible();
   });
 
-  test('at 375 px, the dropdown starts on the detected language', async ({ page }) => {
+  test('at 375 px, the dropdown starts on the detected language @phone', async ({ page }) => {
     await blockVideoHost(page);
     await page.setViewportSize({ width: 375, height: 812 });
     await openLanding(page, '/?lng=uk-UA');
@@ -350,7 +352,7 @@ test.describe('accessibility smoke', () => {
   const PATHS = ['/', '/about', '/support', '/policy/privacy/en'];
 
   for (const path of PATHS) {
-    test(`${path}: landmarks, named buttons, images with alt, no sideways scroll at 375 and 320 px`, async ({
+    test(`${path}: landmarks, named buttons, images with alt, no sideways scroll at 375 and 320 px @phone`, async ({
       page,
     }) => {
       await blockVideoHost(page);
@@ -384,7 +386,7 @@ test.describe('accessibility smoke', () => {
     });
   }
 
-  test('no sideways scroll at 320 px in the languages with the longest words', async ({ page }) => {
+  test('no sideways scroll at 320 px in the languages with the longest words @phone', async ({ page }) => {
     await blockVideoHost(page);
     await page.setViewportSize({ width: 320, height: 700 });
     for (const language of ['de', 'uk', 'fr']) {

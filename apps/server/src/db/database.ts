@@ -35,8 +35,11 @@ export interface Database {
   /** Cheap reachability probe for /api/health. */
   ping(): Promise<boolean>;
   stats(): DatabaseStats;
-  /** PGlite only: the whole data directory as a gzipped tarball (test templates, backups). */
-  dump?(): Promise<Blob>;
+  /**
+   * PGlite only: the whole data directory as a tarball, gzipped unless told otherwise (backups
+   * are; the test template is not: a test file's copy opens in ~0.4 s of CPU instead of ~0.65).
+   */
+  dump?(compression?: 'gzip' | 'none'): Promise<Blob>;
   /**
    * PGlite only: what PostgreSQL's autovacuum daemon does on a server — PGlite has no such
    * process. Without it the planner never gets statistics (a 5,000-word dictionary's page read
@@ -170,7 +173,7 @@ export async function openPglite(
         }
       },
       stats: () => ({ driver: 'pglite', pending: pending.count }),
-      dump: () => client.dumpDataDir('gzip'),
+      dump: (compression = 'gzip') => client.dumpDataDir(compression),
       async maintain() {
         await client.exec('vacuum (analyze)');
       },

@@ -13,6 +13,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS } from '../e2e/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3903);
@@ -28,16 +29,7 @@ const PAGES = ['/', '/auth/login'];
 export const LIGHTHOUSE_TARGET = 95;
 
 /** The same flags as the browser tests use: headless, no sandbox, nothing fetched in the background. */
-export const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROME_FLAGS = CHROMIUM_ARGS;
 
 export interface LighthouseRow {
   page: string;

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 
-const args = [
+/** How every Chromium here starts: headless, no sandbox, nothing fetched in the background. */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -14,7 +15,7 @@ const args = [
 /** Debian's Chromium, the whole browser; nothing is downloaded (no `playwright install`). */
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args,
+  args: CHROMIUM_ARGS,
 };
 
 /**
@@ -27,5 +28,5 @@ export const chromiumLaunchOptions = {
 const headlessShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 export const testBrowserLaunchOptions =
   !process.env.CHROMIUM_PATH && existsSync(headlessShell)
-    ? { executablePath: headlessShell, args }
+    ? { executablePath: headlessShell, args: CHROMIUM_ARGS }
     : chromiumLaunchOptions;

@@ -52,6 +52,11 @@ export interface TestBrowser {
   requests: SeenRequest[];
   /** The next `METHOD /api/path` request reaches the server, but its reply is lost on the way back. */
   loseNextReply(route: string): void;
+  /**
+   * The next `METHOD /api/path` request reaches the server, but its reply reaches the app only
+   * when the returned function is called (a slow network: the app acts while it waits).
+   */
+  holdNextReply(route: string): () => void;
   /** While true, no request leaves the browser (the network is down). */
   offline: boolean;
   /**
@@ -133,12 +138,18 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
 function createBrowser(t: TestApp, api: ReturnType<typeof apiClient>, origin: string): TestBrowser {
   const jar = new Map<string, string>();
   const losing = new Set<string>();
+  const holding = new Map<string, Promise<void>>();
   const browser: TestBrowser = {
     requests: [],
     offline: false,
     cookie: () => [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
     loseNextReply(route) {
       losing.add(route);
+    },
+    holdNextReply(route) {
+      let release = () => {};
+      holding.set(route, new Promise<void>((resolve) => (release = resolve)));
+      return () => release();
     },
     async fetch(input, init) {
       const request = new Request(input, init);
@@ -158,6 +169,11 @@ function createBrowser(t: TestApp, api: ReturnType<typeof apiClient>, origin: st
       });
       for (const header of response.headers.getSetCookie()) keep(jar, header);
       const route = `${request.method} ${url.pathname}`;
+      const held = holding.get(route);
+      if (held) {
+        holding.delete(route);
+        await held;
+      }
       if (losing.delete(route)) {
         await response.body?.cancel();
         throw new TypeError('Failed to fetch');

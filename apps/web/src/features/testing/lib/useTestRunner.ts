@@ -99,12 +99,60 @@ export function useTestRunner(test: TestItem) {
     else submissions.answered();
   };
 
+  const skipMutation = useMutation({
+    networkMode: 'always',
+    mutationFn: (body: AnswerTarget) => calls.skip(body),
+    onSuccess: async ({ answer: answers, status, examples }) => {
+      if (status === 'wordFinished') {
+        await showMovedOn();
+        return;
+      }
+      // The test has moved on; the next screen loads the new state instead of showing this one.
+      queryClient.removeQueries({ queryKey: testingKeys.state });
+      const skipState: SkipState = {
+        wordId: test.wordId,
+        term: test.term,
+        answers,
+        ...(examples?.length ? { examples } : {}),
+        ...wordMeta(test),
+      };
+      await navigate(PATHS.testingSkip, { state: skipState });
+    },
+    onError: failed,
+    onSettled: settled,
+  });
+
+  /**
+   * A skip asked for while the answer is on its way (Enter, then Skip at once): it runs when the
+   * answer is back if the same word is still shown, and is dropped if the answer moved the test
+   * on (the learner never saw the next word). Before, the click was silently lost.
+   */
+  const skipAfterAnswer = useRef<{ position: number; wordId: string } | null>(null);
+  function startSkip(target: { position: number; wordId: string }) {
+    const attemptId = submissions.start(`skip:${target.position}:${target.wordId}`);
+    if (attemptId !== null) skipMutation.mutate({ ...target, attemptId, durationMs: durationOf(attemptId) });
+  }
+  /** Whether the answer left the same word on screen: set when it is back, read once it settled. */
+  const answeredWordStillShown = useRef(false);
+  function skipIfStillShown(stillShown: boolean) {
+    answeredWordStillShown.current = stillShown;
+  }
+  /** After the answer's submission is settled (one submission at a time). */
+  function runSkipAskedMeanwhile() {
+    const target = skipAfterAnswer.current;
+    const stillShown = answeredWordStillShown.current;
+    skipAfterAnswer.current = null;
+    answeredWordStillShown.current = false;
+    if (target && stillShown) startSkip(target);
+  }
+
   const answerMutation = useMutation({
     // Offline, the answer is graded on the device and queued (decision 0058): never paused.
     networkMode: 'always',
     mutationFn: (body: AnswerBody) => calls.answer(body),
     onSuccess: async (result: AnswerResult, body: AnswerBody) => {
       if (result.status === 'wordFinished') {
+        skipIfStillShown(false);
         await showMovedOn();
         return;
       }
@@ -116,9 +164,11 @@ export function useTestRunner(test: TestItem) {
           key: Date.now(),
         });
         inputRef.current?.focus();
+        skipIfStillShown(true);
         return;
       }
       if (result.result === 'wrong' || result.almost) {
+        skipIfStillShown(false);
         // An almost-right answer was accepted: the word has moved on, the shown one is stale.
         if (result.almost) queryClient.removeQueries({ queryKey: testingKeys.state });
         const checkState: CheckState = {
@@ -154,32 +204,16 @@ export function useTestRunner(test: TestItem) {
       // keyboard meanwhile, e.g. tabbed to Skip on the next word.
       if (document.activeElement === focusedBefore || document.activeElement === document.body)
         inputRef.current?.focus();
+      skipIfStillShown(result.needAnswers > 0);
     },
-    onError: failed,
-    onSettled: settled,
-  });
-
-  const skipMutation = useMutation({
-    networkMode: 'always',
-    mutationFn: (body: AnswerTarget) => calls.skip(body),
-    onSuccess: async ({ answer: answers, status, examples }) => {
-      if (status === 'wordFinished') {
-        await showMovedOn();
-        return;
-      }
-      // The test has moved on; the next screen loads the new state instead of showing this one.
-      queryClient.removeQueries({ queryKey: testingKeys.state });
-      const skipState: SkipState = {
-        wordId: test.wordId,
-        term: test.term,
-        answers,
-        ...(examples?.length ? { examples } : {}),
-        ...wordMeta(test),
-      };
-      await navigate(PATHS.testingSkip, { state: skipState });
+    onError: async (error: Error) => {
+      skipIfStillShown(false);
+      await failed(error);
     },
-    onError: failed,
-    onSettled: settled,
+    onSettled: (data: AnswerResult | undefined, error: Error | null) => {
+      settled(data, error);
+      runSkipAskedMeanwhile();
+    },
   });
 
   const busy = answerMutation.isPending || skipMutation.isPending;
@@ -201,10 +235,10 @@ export function useTestRunner(test: TestItem) {
   }
 
   function skip() {
-    if (busy) return;
+    if (skipMutation.isPending) return;
     const target = { position: test.position, wordId: test.wordId };
-    const attemptId = submissions.start(`skip:${target.position}:${target.wordId}`);
-    if (attemptId !== null) skipMutation.mutate({ ...target, attemptId, durationMs: durationOf(attemptId) });
+    if (answerMutation.isPending) skipAfterAnswer.current = target;
+    else startSkip(target);
   }
 
   const describedBy = [ids.prompt, ids.need, missingAnswer ? ids.error : null].filter(Boolean).join(' ');

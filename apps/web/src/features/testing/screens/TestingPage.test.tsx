@@ -321,6 +321,44 @@ describe('test runner screen', () => {
     expect(await screen.findByText('Not quite.')).toBeInTheDocument();
   });
 
+  const sent = (url: string) =>
+    browser.requests.filter((request) => request.method === 'POST' && request.url === url).length;
+
+  it('skips once the answer is back when Skip is pressed while it is on its way, the word still shown', async () => {
+    remember();
+    const { user: person, router } = await open();
+    await screen.findByText('house');
+    const answersBefore = sent('/api/testing');
+    const skipsBefore = sent('/api/testing/skip');
+    const release = browser.holdNextReply('POST /api/testing');
+
+    await person.type(answerField(), 'Haus{Enter}');
+    await waitFor(() => expect(sent('/api/testing')).toBe(answersBefore + 1));
+    await person.click(screen.getByRole('button', { name: 'Skip' }));
+    expect(router.state.location.pathname).toBe('/testing');
+    release();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testing/skip'));
+    expect(await screen.findByRole('list', { name: 'Answers' })).toHaveTextContent('HausGebäude');
+    expect(sent('/api/testing/skip')).toBe(skipsBefore + 1);
+  });
+
+  it('drops a Skip pressed while a wrong answer is on its way: the check screen is for that word', async () => {
+    const { user: person, router } = await open();
+    await screen.findByText('house');
+    const answersBefore = sent('/api/testing');
+    const skipsBefore = sent('/api/testing/skip');
+    const release = browser.holdNextReply('POST /api/testing');
+
+    await person.type(answerField(), 'Hund{Enter}');
+    await waitFor(() => expect(sent('/api/testing')).toBe(answersBefore + 1));
+    await person.click(screen.getByRole('button', { name: 'Skip' }));
+    release();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/testing/check'));
+    expect(sent('/api/testing/skip')).toBe(skipsBefore);
+  });
+
   it('skips: reveals the answers, then Next shows the next word', async () => {
     remember();
     const { user: person, router } = await open();

@@ -134,7 +134,7 @@ export function useTestRunner(test: TestItem) {
   }
   /** Whether the answer left the same word on screen: set when it is back, read once it settled. */
   const answeredWordStillShown = useRef(false);
-  function skipIfStillShown(stillShown: boolean) {
+  function noteWordStillShown(stillShown: boolean) {
     answeredWordStillShown.current = stillShown;
   }
   /** After the answer's submission is settled (one submission at a time). */
@@ -152,7 +152,7 @@ export function useTestRunner(test: TestItem) {
     mutationFn: (body: AnswerBody) => calls.answer(body),
     onSuccess: async (result: AnswerResult, body: AnswerBody) => {
       if (result.status === 'wordFinished') {
-        skipIfStillShown(false);
+        noteWordStillShown(false);
         await showMovedOn();
         return;
       }
@@ -164,11 +164,11 @@ export function useTestRunner(test: TestItem) {
           key: Date.now(),
         });
         inputRef.current?.focus();
-        skipIfStillShown(true);
+        noteWordStillShown(true);
         return;
       }
       if (result.result === 'wrong' || result.almost) {
-        skipIfStillShown(false);
+        noteWordStillShown(false);
         // An almost-right answer was accepted: the word has moved on, the shown one is stale.
         if (result.almost) queryClient.removeQueries({ queryKey: testingKeys.state });
         const checkState: CheckState = {
@@ -204,10 +204,10 @@ export function useTestRunner(test: TestItem) {
       // keyboard meanwhile, e.g. tabbed to Skip on the next word.
       if (document.activeElement === focusedBefore || document.activeElement === document.body)
         inputRef.current?.focus();
-      skipIfStillShown(result.needAnswers > 0);
+      noteWordStillShown(result.needAnswers > 0);
     },
     onError: async (error: Error) => {
-      skipIfStillShown(false);
+      noteWordStillShown(false);
       await failed(error);
     },
     onSettled: (data: AnswerResult | undefined, error: Error | null) => {

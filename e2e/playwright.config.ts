@@ -12,7 +12,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // Limits for a hang, not speed goals: `npm run test:stress` runs these beside the unit suite
+  // and two busy loops on two cores, where a step that takes 1 s on a quiet machine takes 10.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   // No service worker (docs/decisions/0051-service-worker.md) but in tests/pwa.spec.ts: each test's
   // fresh context would otherwise install it and precache the whole build beside the test.
@@ -43,7 +46,7 @@ export default defineConfig({
     command: 'node scripts/serve.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     env: {
       PORT: String(PORT),
       APP_ORIGIN: baseURL,

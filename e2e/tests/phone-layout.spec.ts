@@ -143,7 +143,7 @@ test('the tester shows a long dictionary name whole on a 320 px phone @phone', a
 });
 
 test('header buttons stay on one line at 375 px in every language @phone', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 812 });
   const banner = page.getByRole('banner');
   // Signed out: the header's "Sign in".
@@ -183,7 +183,7 @@ test('header buttons stay on one line at 375 px in every language @phone', async
 test('the progress page and its year of reviews fit a 320 px phone in every language @phone', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 320, height: 640 });
   await enterAsGuest(page);
   for (const language of LANGUAGES) {

@@ -8,7 +8,7 @@ import { chooseLanguage } from './support/language';
 test('imports pasted words after a preview that marks each line, then exports them as CSV', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await enterAsGuest(page);
   await page.goto('/dictionaries');
   await page.getByRole('link', { name: 'Import a dictionary' }).click();
@@ -47,7 +47,7 @@ test('imports pasted words after a preview that marks each line, then exports th
 });
 
 test('a guest signs up from the header and keeps their dictionary', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await enterAsGuest(page);
   const created = await page.request.post('/api/dictionaries/import', {
     data: {

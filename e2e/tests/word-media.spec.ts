@@ -23,7 +23,7 @@ test.use({
 test('records a pronunciation, saves it, and the speak buttons play it before any voice', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await enterAsGuest(page);
   const created = await page.request.post('/api/dictionaries/import', {
     data: {

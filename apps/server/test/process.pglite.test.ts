@@ -35,7 +35,7 @@ async function guestSession(url: string): Promise<string> {
   return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
-describe('the server process on the embedded database', { timeout: 180_000 }, () => {
+describe('the server process on the embedded database', { timeout: 600_000 }, () => {
   it('keeps every acknowledged write through kill -9 and reopens the data directory', async () => {
     const first = await startServerProcess({ DATA_DIR: dataDir });
     const cookie = await guestSession(first.url);

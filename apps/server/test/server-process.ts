@@ -31,7 +31,9 @@ export async function startServerProcess(
     child.on('exit', (code, signal) => resolve({ code, signal }));
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 60_000);
+    // A limit for a hang, with the server's output: a start normally takes seconds, but under
+    // `npm run test:stress` a start on the embedded database took over 60 s of wall time.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 240_000);
     const onData = (chunk: Buffer) => {
       const text = chunk.toString('utf8');
       output.push(text);

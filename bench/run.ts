@@ -15,6 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/database';
+import { cpuPerRequest, cpuSnapshot, type CpuPerRequest } from './cpu';
 import { printKeystrokeResult, runKeystrokeBench } from './keystroke';
 import { lighthouseResult, runLighthouse } from './lighthouse';
 import { BENCH_PASSWORD, BENCH_SEARCH, seed, type Seeded } from './seed';
@@ -107,6 +108,11 @@ interface Row {
   ratioToOneQuery: number;
   non2xx: number;
   peakRssMb: number;
+  /** CPU µs per request: the server, PostgreSQL, autocannon (bench/cpu.ts); machine busy share. */
+  serverUs: number;
+  postgresUs: number;
+  benchUs: number;
+  busy: number;
 }
 
 function rssMb(pid: number): number {
@@ -179,6 +185,18 @@ async function measure(port: number, scenario: Scenario, seeded: Seeded, seconds
   });
 }
 
+/** A measured round with the CPU each party spent on it (`serverPid`: the process serving it). */
+async function measureWithCpu(port: number, scenario: Scenario, seeded: Seeded, seconds: number, serverPid: number) {
+  const before = cpuSnapshot(serverPid);
+  const result = await measure(port, scenario, seeded, seconds);
+  const cpu = cpuPerRequest(before, cpuSnapshot(serverPid), result.requests.total);
+  return { result, cpu };
+}
+
+function cpuColumns(cpu: CpuPerRequest) {
+  return { serverUs: cpu.serverUs, postgresUs: cpu.postgresUs, benchUs: cpu.benchUs, busy: cpu.machineBusy };
+}
+
 const SCALE_REQUESTS = 400;
 const SCALE_SCENARIOS = SCENARIOS.filter((s) => /dictionary (50|5000) words|search in 5000/.test(s.name));
 
@@ -237,7 +255,7 @@ async function measureCeiling(env: NodeJS.ProcessEnv, port: number, seeded: Seed
   try {
     await waitForHealth(port, child);
     await measure(port, CEILING, seeded, WARMUP_SECONDS);
-    return await measure(port, CEILING, seeded, DURATION_SECONDS);
+    return await measureWithCpu(port, CEILING, seeded, DURATION_SECONDS, child.pid ?? 0);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -248,7 +266,7 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
   const database = await open();
   const seeded = await seed(database);
   await database.close();
-  const ceiling = await measureCeiling(env, port, seeded);
+  const { result: ceiling, cpu: ceilingCpu } = await measureCeiling(env, port, seeded);
   const server = await startServer(env, port);
   const rows: Row[] = [];
   const scale: ScaleRow[] = [];
@@ -264,7 +282,7 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
     for (const scenario of chosen) {
       scenarioPeakRss = 0;
       await measure(port, scenario, seeded, WARMUP_SECONDS);
-      const result = await measure(port, scenario, seeded, DURATION_SECONDS);
+      const { result, cpu } = await measureWithCpu(port, scenario, seeded, DURATION_SECONDS, server.pid ?? 0);
       rows.push({
         scenario: scenario.name,
         requestsPerSecond: Math.round(result.requests.average),
@@ -274,6 +292,7 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
         ratioToOneQuery: 0,
         non2xx: result.non2xx + result.errors,
         peakRssMb: Math.round(scenarioPeakRss),
+        ...cpuColumns(cpu),
       });
     }
     if (!FILTER) scale.push(...(await measureScale(port, seeded)));
@@ -297,6 +316,7 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
     ratioToOneQuery: 1,
     non2xx: ceiling.non2xx + ceiling.errors,
     peakRssMb: 0,
+    ...cpuColumns(ceilingCpu),
   };
   rows.splice(1, 0, ceilingRow);
   console.log(

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
-import { PASSWORD, bodiesOf, requestsFrom, signedUpAccount } from '../test/arrange';
+import { PASSWORD, bodiesOf, requestLog, requestsFrom, signedUpAccount } from '../test/arrange';
 
 describe('login screen', () => {
   let server: ApiServer;
@@ -31,6 +31,21 @@ describe('login screen', () => {
       'href',
       '/auth/forgetPassword',
     );
+  });
+
+  it('checks the fields on the device before sending anything, also when Log in is pressed first', async () => {
+    const { user } = await open();
+    // The validation (zod and the contract's schema) loads when the form is first used; a submit
+    // meanwhile waits for it (shared/ui/forms/lazyResolver.ts).
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await expect.poll(() => screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('The field must be a valid email')).toBeInTheDocument();
+    expect(requestLog(browser)).not.toContain('POST /api/auth/login');
   });
 
   it('shows and hides the password on request', async () => {

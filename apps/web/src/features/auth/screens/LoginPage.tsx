@@ -1,11 +1,11 @@
 import { EmailField } from '../../../shared/ui/EmailField/EmailField';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBodySchema } from '@wordhoard/shared';
+import type { RequestOf } from '@wordhoard/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../shared/routing';
 import { Button, Card, Page } from '../../../shared/ui';
+import { lazyResolver } from '../../../shared/ui/forms/lazyResolver';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 import { PasswordField } from '../../../shared/ui/PasswordField/PasswordField';
 import { OtherWaysIn } from '../components/OtherWaysIn';
@@ -14,6 +14,8 @@ import { useCompleteSignIn } from '../lib/useCompleteSignIn';
 import { useAuthCalls } from '../api/auth';
 
 const FIELDS = ['email', 'password'] as const;
+type LoginBody = RequestOf<'login'>['body'];
+const resolver = lazyResolver<LoginBody>(() => import('../lib/loginForm').then((form) => form.loginResolver));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -25,7 +27,7 @@ export default function LoginPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (body) => {
     try {
@@ -40,7 +42,7 @@ export default function LoginPage() {
   return (
     <Page title={t('Auth.LoginTitle')} lead={t('Auth.LoginLead')} width="narrow">
       <Card className={styles.card}>
-        <form noValidate onSubmit={onSubmit} className={styles.form}>
+        <form noValidate onSubmit={onSubmit} onFocus={resolver.preload} className={styles.form}>
           <div className={styles.fields}>
             <EmailField label={t('Auth.Email')} {...register('email')} error={errors.email?.message} />
             <PasswordField

@@ -23,11 +23,12 @@ export function serverProject(driver: 'pglite' | 'postgres'): TestProjectInlineC
       // worker, not per file). Every file opens its own database and server, so nothing a test
       // writes is shared.
       isolate: false,
-      // A limit for a hung test, not a speed goal: under `npm run test:stress` (three workers, the
-      // browser suite and two busy loops on two cores) a 5,000-word import through the WASM
-      // database took 59 s of wall time; 20 s failed it and others there.
-      testTimeout: 120_000,
-      hookTimeout: 60_000,
+      // Limits for a hang, not speed goals (tests wait on conditions): under `npm run test:stress`
+      // (three workers, the browser suite and two busy loops on two cores) a 5,000-word import
+      // through the WASM database took 59 s, a backup round trip 123 s and a beforeAll starting
+      // three servers over 60 s of wall time. One limit for all; no test sets a smaller one.
+      testTimeout: 300_000,
+      hookTimeout: 300_000,
       env: { TEST_DB_DRIVER: driver },
     },
   };

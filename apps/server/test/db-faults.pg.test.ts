@@ -53,54 +53,50 @@ afterAll(async () => {
 });
 
 describe('database faults on PostgreSQL', () => {
-  it(
-    'answers 503 while the database is unreachable and recovers by itself',
-    { timeout: 120_000 },
-    async () => {
-      const user = await createUser(app, 'user');
-      const headers = { cookie: user.cookie };
-      const created = await app.inject({
-        method: 'POST',
-        url: '/api/dictionaries',
-        headers,
-        payload: { name: 'Before the fault', fromLanguage: 'en', toLanguage: 'de' },
-      });
-      expect(created.statusCode).toBe(201);
+  it('answers 503 while the database is unreachable and recovers by itself', async () => {
+    const user = await createUser(app, 'user');
+    const headers = { cookie: user.cookie };
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/dictionaries',
+      headers,
+      payload: { name: 'Before the fault', fromLanguage: 'en', toLanguage: 'de' },
+    });
+    expect(created.statusCode).toBe(201);
 
-      await proxy.cut();
-      const started = Date.now();
-      const health = await app.inject({ method: 'GET', url: '/api/health' });
-      expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ status: 'unavailable' });
-      const list = await app.inject({
-        method: 'GET',
-        url: '/api/dictionaries',
-        headers: { ...headers, 'accept-language': 'de' },
-      });
-      expect(list.statusCode).toBe(503);
-      expect(list.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-      expect(list.json().message).toMatch(/vorübergehend/);
-      const write = await app.inject({
-        method: 'POST',
-        url: '/api/dictionaries',
-        headers,
-        payload: { name: 'During the fault', fromLanguage: 'en', toLanguage: 'de' },
-      });
-      expect(write.statusCode).toBe(503);
-      // No hang: each answer came within the pool's connection timeout.
-      expect(Date.now() - started).toBeLessThan(30_000);
+    await proxy.cut();
+    const started = Date.now();
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({ status: 'unavailable' });
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/dictionaries',
+      headers: { ...headers, 'accept-language': 'de' },
+    });
+    expect(list.statusCode).toBe(503);
+    expect(list.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(list.json().message).toMatch(/vorübergehend/);
+    const write = await app.inject({
+      method: 'POST',
+      url: '/api/dictionaries',
+      headers,
+      payload: { name: 'During the fault', fromLanguage: 'en', toLanguage: 'de' },
+    });
+    expect(write.statusCode).toBe(503);
+    // No hang: each answer came within the pool's connection timeout.
+    expect(Date.now() - started).toBeLessThan(30_000);
 
-      await proxy.restore();
-      let recovered = 0;
-      // Until the pool reconnects (a minute's limit, for a hang: a busy machine may take seconds).
-      for (const deadline = Date.now() + 60_000; recovered !== 200 && Date.now() < deadline; ) {
-        recovered = (await app.inject({ method: 'GET', url: '/api/health' })).statusCode;
-        if (recovered !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(recovered).toBe(200);
-      const after = await app.inject({ method: 'GET', url: '/api/dictionaries', headers });
-      expect(after.statusCode).toBe(200);
-      expect(after.json().data.map((d: { name: string }) => d.name)).toEqual(['Before the fault']);
-    },
-  );
+    await proxy.restore();
+    let recovered = 0;
+    // Until the pool reconnects (a minute's limit, for a hang: a busy machine may take seconds).
+    for (const deadline = Date.now() + 60_000; recovered !== 200 && Date.now() < deadline;) {
+      recovered = (await app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+      if (recovered !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(recovered).toBe(200);
+    const after = await app.inject({ method: 'GET', url: '/api/dictionaries', headers });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().data.map((d: { name: string }) => d.name)).toEqual(['Before the fault']);
+  });
 });

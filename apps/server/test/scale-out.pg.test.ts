@@ -16,7 +16,7 @@ let servers: ServerProcess[] = [];
 beforeAll(async () => {
   cluster = await startPgCluster({ label: 'scale', instances: 2, env: { REDIS_URL } });
   ({ sink, servers } = cluster);
-}, 180_000);
+});
 
 afterAll(() => cluster.close());
 
@@ -40,7 +40,7 @@ async function call(method: string, path: string, body?: unknown, cookie?: strin
   };
 }
 
-describe('two instances on one PostgreSQL and Redis', { timeout: 180_000 }, () => {
+describe('two instances on one PostgreSQL and Redis', () => {
   it('carry one journey from sign-up to a test report across alternating requests', async () => {
     const email = `scale.${Date.now()}@example.com`;
     const signup = await call('POST', '/auth/signup', { email, password: 'Secret123' });

@@ -75,7 +75,7 @@ function run(env: NodeJS.ProcessEnv, cwd = dir): Run {
   return { output: () => text, waitFor, exited };
 }
 
-describe('starting the server', { timeout: 180_000 }, () => {
+describe('starting the server', () => {
   it('prints a banner with the address, the database and where codes go, then readable logs', async () => {
     const dataDir = path.join(dir, 'data');
     const server = run({ DATA_DIR: dataDir, LOG_FORMAT: 'pretty' });

@@ -27,7 +27,7 @@ const emails = async (dataDir: string) => {
   }
 };
 
-describe('backup and restore of the embedded database', { timeout: 120_000 }, () => {
+describe('backup and restore of the embedded database', () => {
   it('round-trips: what was backed up comes back, and the replaced data is kept aside', async () => {
     const dataDir = path.join(dir, 'data');
     const file = path.join(dir, 'wordhoard.tar.gz');

@@ -7,7 +7,7 @@ import { openPglite } from './database';
 import { DataDirLockedError } from './lock';
 
 describe('PGlite on disk', () => {
-  it('migrates a new data directory and refuses a second opener', { timeout: 90_000 }, async () => {
+  it('migrates a new data directory and refuses a second opener', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'wordhoard-db-'));
     try {
       const first = await openPglite({ dataDir: dir });
@@ -26,48 +26,44 @@ describe('PGlite on disk', () => {
 });
 
 describe('PGlite maintenance (it has no autovacuum)', () => {
-  it(
-    'gives the planner statistics, so a big dictionary’s page reads only its page',
-    { timeout: 90_000 },
-    async () => {
-      const database = await openPglite();
-      try {
-        const [user] = (
-          await database.db.execute<{ id: string }>(
-            sql`insert into users (email, role, sorting_configs) values ('big@example.com', 'user', '{}') returning id`,
-          )
-        ).rows;
-        const [dictionary] = (
-          await database.db.execute<{ id: string }>(
-            sql`insert into dictionaries (user_id, name, from_language, to_language, words_count)
+  it('gives the planner statistics, so a big dictionary’s page reads only its page', async () => {
+    const database = await openPglite();
+    try {
+      const [user] = (
+        await database.db.execute<{ id: string }>(
+          sql`insert into users (email, role, sorting_configs) values ('big@example.com', 'user', '{}') returning id`,
+        )
+      ).rows;
+      const [dictionary] = (
+        await database.db.execute<{ id: string }>(
+          sql`insert into dictionaries (user_id, name, from_language, to_language, words_count)
               values (${user!.id}, 'Big', 'en', 'de', 5000) returning id`,
-          )
-        ).rows;
-        await database.db.execute(
-          sql`insert into words (dictionary_id, term, term_key, definitions, created_at)
+        )
+      ).rows;
+      await database.db.execute(
+        sql`insert into words (dictionary_id, term, term_key, definitions, created_at)
             select ${dictionary!.id}, 'w' || g, 'w' || g, array['d' || g], now() - g * interval '1 second'
             from generate_series(1, 5000) g`,
-        );
-        const plan = async () =>
-          (
-            await database.db.execute<{ 'QUERY PLAN': string }>(
-              sql`explain select id from words where dictionary_id = ${dictionary!.id}
+      );
+      const plan = async () =>
+        (
+          await database.db.execute<{ 'QUERY PLAN': string }>(
+            sql`explain select id from words where dictionary_id = ${dictionary!.id}
                 order by created_at desc, id desc limit 40`,
-            )
-          ).rows
-            .map((row) => row['QUERY PLAN'])
-            .join('\n');
-        // Never analyzed: the planner guesses a few rows, reads them all and sorts them.
-        expect(await plan()).not.toMatch(/Index Scan Backward using words_dictionary_created_idx/);
-        await database.maintain!();
-        expect(await plan()).toMatch(/Index Scan Backward using words_dictionary_created_idx/);
-        const stats = await database.db.execute<{ reltuples: number }>(
-          sql`select reltuples from pg_class where relname = 'words'`,
-        );
-        expect(stats.rows[0]!.reltuples).toBe(5000);
-      } finally {
-        await database.close();
-      }
-    },
-  );
+          )
+        ).rows
+          .map((row) => row['QUERY PLAN'])
+          .join('\n');
+      // Never analyzed: the planner guesses a few rows, reads them all and sorts them.
+      expect(await plan()).not.toMatch(/Index Scan Backward using words_dictionary_created_idx/);
+      await database.maintain!();
+      expect(await plan()).toMatch(/Index Scan Backward using words_dictionary_created_idx/);
+      const stats = await database.db.execute<{ reltuples: number }>(
+        sql`select reltuples from pg_class where relname = 'words'`,
+      );
+      expect(stats.rows[0]!.reltuples).toBe(5000);
+    } finally {
+      await database.close();
+    }
+  });
 });

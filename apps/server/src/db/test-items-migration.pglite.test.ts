@@ -22,7 +22,7 @@ async function migrationsBefore(tag: string): Promise<string> {
 }
 
 describe('migration 0003/0004: a test’s words move into one row each', () => {
-  it('keeps every word, answer and position of a test that was running', { timeout: 90_000 }, async () => {
+  it('keeps every word, answer and position of a test that was running', async () => {
     const before = await migrationsBefore('0003_test_items');
     const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     try {

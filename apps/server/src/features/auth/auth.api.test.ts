@@ -197,7 +197,7 @@ describe(`sign-up and verification (${testDriver})`, () => {
       (await post('/api/auth/signup', { email: uniqueEmail('bulk'), password: PASSWORD }, {}, '203.0.113.51'))
         .statusCode,
     ).toBe(201);
-  }, 60_000);
+  });
 });
 
 describe(`login and sessions (${testDriver})`, () => {
@@ -242,7 +242,7 @@ describe(`login and sessions (${testDriver})`, () => {
     ).toBe(200);
     clock.advance(15 * MINUTE + 1000);
     expect((await post('/api/auth/login', { email, password: PASSWORD }, {}, ip)).statusCode).toBe(200);
-  }, 30_000);
+  });
 
   it('logout ends the session server-side', async () => {
     const { cookie } = await activeUser();

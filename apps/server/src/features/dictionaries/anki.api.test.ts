@@ -58,7 +58,7 @@ const thirdParty = async () => thirdPartyPackage;
 // anki-apkg-export's own SQLite is asm.js, slow to start: the package is made once.
 beforeAll(async () => {
   thirdPartyPackage = await makeThirdParty();
-}, 60_000);
+});
 
 describe(`Anki import (${testDriver})`, () => {
   it('previews what the import would do and changes nothing', async () => {

@@ -36,7 +36,7 @@ beforeAll(async () => {
       { name: 'broken.png', data: new TextEncoder().encode('not a picture') },
     ],
   );
-}, 60_000);
+});
 afterAll(async () => {
   await t.close();
   await rm(dataDir, { recursive: true, force: true });

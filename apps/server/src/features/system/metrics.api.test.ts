@@ -186,7 +186,7 @@ describe(`metrics (${testDriver})`, () => {
               sample(text, `wordhoard_job_runs_total{job="${job}",outcome="success"}`),
             );
           },
-          { timeout: 15_000 },
+          { timeout: 120_000 },
         )
         .toEqual(jobs.map(() => 1));
       for (const job of jobs) {

@@ -150,7 +150,7 @@ describe('reading packages', () => {
   });
 
   // anki-apkg-export's own SQLite is asm.js, slow to start on a busy machine.
-  it('reads a collection.anki2 written by anki-apkg-export', { timeout: 60_000 }, async () => {
+  it('reads a collection.anki2 written by anki-apkg-export', async () => {
     const apkg = await apkgExportPackage('Deutsch', [
       { front: 'der Hund', back: 'dog<br>hound' },
       { front: 'die Katze', back: 'cat &amp; kitty' },

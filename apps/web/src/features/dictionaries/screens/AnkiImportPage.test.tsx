@@ -26,7 +26,7 @@ describe('Anki import screen', () => {
   let thirdParty: File;
   beforeAll(async () => {
     thirdParty = await thirdPartyFile();
-  }, 60_000);
+  });
 
   const open = async (id: string) => {
     const rendered = await renderApp({

@@ -56,16 +56,18 @@ describe('database faults on PostgreSQL', () => {
   it('answers 503 while the database is unreachable and recovers by itself', async () => {
     const user = await createUser(app, 'user');
     const headers = { cookie: user.cookie };
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/dictionaries',
-      headers,
-      payload: { name: 'Before the fault', fromLanguage: 'en', toLanguage: 'de' },
-    });
-    expect(created.statusCode).toBe(201);
+    const createDictionary = (name: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/dictionaries',
+        headers,
+        payload: { name, fromLanguage: 'en', toLanguage: 'de' },
+      });
+    expect((await createDictionary('Before the fault')).statusCode).toBe(201);
 
+    // Each request below is answered (503) once the pool gives up connecting; a server that
+    // waited for the database forever would hang here and fail on the test's limit instead.
     await proxy.cut();
-    const started = Date.now();
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);
     expect(health.json()).toEqual({ status: 'unavailable' });
@@ -77,15 +79,7 @@ describe('database faults on PostgreSQL', () => {
     expect(list.statusCode).toBe(503);
     expect(list.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect(list.json().message).toMatch(/vorübergehend/);
-    const write = await app.inject({
-      method: 'POST',
-      url: '/api/dictionaries',
-      headers,
-      payload: { name: 'During the fault', fromLanguage: 'en', toLanguage: 'de' },
-    });
-    expect(write.statusCode).toBe(503);
-    // No hang: each answer came within the pool's connection timeout.
-    expect(Date.now() - started).toBeLessThan(30_000);
+    expect((await createDictionary('During the fault')).statusCode).toBe(503);
 
     await proxy.restore();
     let recovered = 0;

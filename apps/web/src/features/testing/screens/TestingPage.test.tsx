@@ -324,19 +324,26 @@ describe('test runner screen', () => {
   const sent = (url: string) =>
     browser.requests.filter((request) => request.method === 'POST' && request.url === url).length;
 
-  it('skips once the answer is back when Skip is pressed while it is on its way, the word still shown', async () => {
-    remember();
+  /** Types `typed` on the first word and presses Skip while the answer's reply is held, then lets it go. */
+  async function skipWhileAnswerHeld(typed: string) {
     const { user: person, router } = await open();
     await screen.findByText('house');
     const answersBefore = sent('/api/testing');
     const skipsBefore = sent('/api/testing/skip');
     const release = browser.holdNextReply('POST /api/testing');
 
-    await person.type(answerField(), 'Haus{Enter}');
+    await person.type(answerField(), `${typed}{Enter}`);
     await waitFor(() => expect(sent('/api/testing')).toBe(answersBefore + 1));
     await person.click(screen.getByRole('button', { name: 'Skip' }));
-    expect(router.state.location.pathname).toBe('/testing');
+    const pathWhileHeld = router.state.location.pathname;
     release();
+    return { router, skipsBefore, pathWhileHeld };
+  }
+
+  it('skips once the answer is back when Skip is pressed while it is on its way, the word still shown', async () => {
+    remember();
+    const { router, skipsBefore, pathWhileHeld } = await skipWhileAnswerHeld('Haus');
+    expect(pathWhileHeld).toBe('/testing');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing/skip'));
     expect(await screen.findByRole('list', { name: 'Answers' })).toHaveTextContent('HausGebäude');
@@ -344,16 +351,7 @@ describe('test runner screen', () => {
   });
 
   it('drops a Skip pressed while a wrong answer is on its way: the check screen is for that word', async () => {
-    const { user: person, router } = await open();
-    await screen.findByText('house');
-    const answersBefore = sent('/api/testing');
-    const skipsBefore = sent('/api/testing/skip');
-    const release = browser.holdNextReply('POST /api/testing');
-
-    await person.type(answerField(), 'Hund{Enter}');
-    await waitFor(() => expect(sent('/api/testing')).toBe(answersBefore + 1));
-    await person.click(screen.getByRole('button', { name: 'Skip' }));
-    release();
+    const { router, skipsBefore } = await skipWhileAnswerHeld('Hund');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/testing/check'));
     expect(sent('/api/testing/skip')).toBe(skipsBefore);

@@ -130,6 +130,18 @@ test.describe('landing page', () => {
     // The static header bar from index.html has given way to the app's header.
     await expect(page.locator('#app-shell')).toHaveCount(0);
     await expect(page.getByRole('banner')).toBeVisible();
+    // Including the pictures that wait for the page to be idle (the other slides, the portraits,
+    // lazily loaded once near the view).
+    await page.getByRole('region', { name: 'What learners say' }).scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLImageElement>('main img')).every(
+            (image) => image.getAttribute('src') !== null && image.complete && image.naturalWidth > 0,
+          ),
+        ),
+      )
+      .toBe(true);
     const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
     expect(shifts).toEqual([]);
   });

@@ -97,6 +97,40 @@ describe('the landing page', () => {
     expect(within(reviews).getByRole('img', { name: 'Rated 5 out of 5 stars' })).toBeInTheDocument();
   });
 
+  it("loads only the first slide's picture with the page; the other pictures once it is idle", async () => {
+    restoreViewport = stubViewport(1280);
+    await renderLanding(server, browser);
+
+    const [first, ...others] = Array.from(screen.getByTestId('how-to-slider').querySelectorAll('picture'));
+    expect(first?.querySelector('img')).toHaveAttribute('src', '/images/landing/slide-dictionary-mobile.svg');
+    expect(first?.querySelector('source')).toHaveAttribute(
+      'srcset',
+      '/images/landing/slide-dictionary-desktop.svg',
+    );
+    const reviews = screen.getByRole('region', { name: 'What learners say' });
+    const deferred = [
+      ...others.flatMap((picture) => [picture.querySelector('img'), picture.querySelector('source')]),
+      ...within(reviews).getAllByRole('img'),
+    ];
+    expect(deferred).toHaveLength(8);
+    for (const element of deferred) {
+      expect(element).not.toHaveAttribute('src');
+      expect(element).not.toHaveAttribute('srcset');
+    }
+
+    await waitFor(() => {
+      for (const element of deferred) {
+        expect(element?.getAttribute('src') ?? element?.getAttribute('srcset')).toMatch(
+          /^\/images\/landing\/.+\.svg$/,
+        );
+      }
+    });
+    expect(others[1]?.querySelector('img')).toHaveAttribute(
+      'src',
+      '/images/landing/slide-organization-mobile.svg',
+    );
+  });
+
   it('on a phone, plays the phone recording with the captions of the interface language', async () => {
     restoreViewport = stubViewport(375);
     await renderLanding(server, browser, { i18n: await createI18n({ language: 'pl' }) });

@@ -2,6 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readRuntimeConfig } from '../../shared/config/runtimeConfig';
+import { useAfterLoadWhenIdle } from '../../shared/hooks/useAfterLoadWhenIdle';
 import { PATHS } from '../../shared/routing';
 import { Button, useDocumentTitle } from '../../shared/ui';
 import { LanguagePicker } from '../../shared/ui/LanguagePicker/LanguagePicker';
@@ -22,6 +23,8 @@ export default function LandingPage() {
   // Uploads on the video host when the deployment names them; otherwise our own recording.
   const [externalVideo] = useState(() => readRuntimeConfig().tutorialVideo);
   useDocumentTitle(t('Landing.Title'));
+  // Below the first screen: the rating picture (an SVG document) waits for the page (ReviewCard).
+  const idle = useAfterLoadWhenIdle();
 
   const messages: SliderMessages = {
     previous: t('Landing.Slider.Previous'),
@@ -122,7 +125,7 @@ export default function LandingPage() {
             {t('Landing.Reviews.Title')}
           </h2>
           <img
-            src={FIVE_STARS_IMAGE.src}
+            src={idle ? FIVE_STARS_IMAGE.src : undefined}
             width={FIVE_STARS_IMAGE.width}
             height={FIVE_STARS_IMAGE.height}
             alt={t('Landing.Reviews.Rating')}

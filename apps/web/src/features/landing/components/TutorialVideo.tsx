@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { LANGUAGES, type Language } from '@wordhoard/shared';
-import { afterLoadWhenIdle } from '../../../shared/lib/afterLoadWhenIdle';
+import { useAfterLoadWhenIdle } from '../../../shared/hooks/useAfterLoadWhenIdle';
 import { useIsMobile } from '../../../shared/hooks/useMediaQuery';
 import { cx } from '../../../shared/lib/classNames';
 import { LANGUAGE_ENDONYMS } from '../../../shared/ui/LanguagePicker/languageNames';
@@ -29,8 +28,7 @@ export function TutorialVideo({ title, unsupported, language }: TutorialVideoPro
   // phone it came in before the first screen's picture and competed with it (Lighthouse's
   // largest paint; after the load event alone was still too soon). The frame keeps its size
   // meanwhile, so nothing moves when it arrives.
-  const [showPoster, setShowPoster] = useState(false);
-  useEffect(() => afterLoadWhenIdle(() => setShowPoster(true)), []);
+  const showPoster = useAfterLoadWhenIdle();
   return (
     <div className={cx(styles.frame, styles[size])}>
       {/* A new element per size and language: sources and the default track are read on load. */}

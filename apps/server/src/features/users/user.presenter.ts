@@ -1,11 +1,11 @@
 import { PREMIUM_PRICE_PER_MONTH, ROLE_LIMITS, type User } from '@wordhoard/shared';
 import { reminderTime } from '../../domain/reminders';
-import type { SubscriptionRow, UserRow } from './users.repository';
+import type { PlanSource, UserDtoSource } from './users.repository';
 
 const LIVE_SUBSCRIPTION = new Set(['active', 'trialing', 'past_due']);
 
 /** The `User` of the contract: the row plus what follows from its role and subscription. */
-export function toUserDto(user: UserRow, subscription: SubscriptionRow | null = null): User {
+export function toUserDto(user: UserDtoSource, subscription: PlanSource | null = null): User {
   const premium =
     subscription !== null && LIVE_SUBSCRIPTION.has(subscription.status) && subscription.endedAt === null;
   return {

@@ -49,11 +49,13 @@ describe('the tutorial video from our own origin', () => {
 
     const video = screen.getByLabelText('Wordhoard tutorial video');
     expect(video.tagName).toBe('VIDEO');
-    expect(video).toHaveAttribute('controls');
     expect(video).toHaveAttribute('preload', 'none');
-    // The poster only once the page is idle after loading, so it never competes with the first screen.
+    // The poster and the player's controls only once the page is idle after loading, so they
+    // never compete with the first screen.
     expect(video).not.toHaveAttribute('poster');
+    expect(video).not.toHaveAttribute('controls');
     await waitFor(() => expect(video).toHaveAttribute('poster', `/tutorial/tutorial-${size}.jpg`));
+    expect(video).toHaveAttribute('controls');
     const sources = [...video.querySelectorAll('source')].map((source) => [
       source.getAttribute('src'),
       source.getAttribute('type'),

@@ -28,7 +28,10 @@ export function TutorialVideo({ title, unsupported, language }: TutorialVideoPro
   // phone it came in before the first screen's picture and competed with it (Lighthouse's
   // largest paint; after the load event alone was still too soon). The frame keeps its size
   // meanwhile, so nothing moves when it arrives.
-  const showPoster = useAfterLoadWhenIdle();
+  // The player's controls wait too: Chromium draws them with a dozen SVG icons, each a document
+  // it builds on the main thread (a trace of the landing page: ~8 such documents, 7–9 ms each at
+  // 4x throttling, in the tasks around the largest paint). The video is below the first screen.
+  const idle = useAfterLoadWhenIdle();
   return (
     <div className={cx(styles.frame, styles[size])}>
       {/* A new element per size and language: sources and the default track are read on load. */}
@@ -36,10 +39,10 @@ export function TutorialVideo({ title, unsupported, language }: TutorialVideoPro
       <video
         key={`${size}-${language}`}
         className={styles.video}
-        controls
+        controls={idle}
         preload="none"
         playsInline
-        poster={showPoster ? recording.poster : undefined}
+        poster={idle ? recording.poster : undefined}
         width={recording.width}
         height={recording.height}
         aria-label={title}

@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './lock';
+import { cacheStatements } from './pglite-statements';
 import * as schema from './schema';
 
 /**
@@ -156,11 +157,13 @@ export async function openPglite(
       ...(options.dataDir ? { dataDir: path.resolve(options.dataDir, 'pg') } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
-    const pending = countPending(client);
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
     if (options.migrate !== false) {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
     }
+    // After the migrations: statements are prepared against the schema they leave.
+    cacheStatements(client);
+    const pending = countPending(client);
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
       driver: 'pglite',

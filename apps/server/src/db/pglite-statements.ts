@@ -83,15 +83,19 @@ export function cacheStatements(client: PGlite): void {
   }
 
   client.query = (async (text: string, params: unknown[] = [], options?: QueryOptions) => {
-    const known = statements.has(text);
-    if (!known && (options?.blob || statements.size >= MAX_STATEMENTS || !seen.has(text))) {
-      if (!options?.blob && statements.size < MAX_STATEMENTS) {
-        if (seen.size >= MAX_SEEN) seen.clear();
-        seen.add(text);
+    // A query carrying a file (COPY through /dev/blob) always goes PGlite's own way.
+    if (options?.blob) return unnamed(text, params, options);
+    if (!statements.has(text)) {
+      const room = statements.size < MAX_STATEMENTS;
+      if (!room || !seen.has(text)) {
+        if (room) {
+          if (seen.size >= MAX_SEEN) seen.clear();
+          seen.add(text);
+        }
+        return unnamed(text, params, options);
       }
-      return unnamed(text, params, options);
+      seen.delete(text);
     }
-    seen.delete(text);
     await internals._checkReady();
     return internals._runExclusiveTransaction(() =>
       internals._runExclusiveQuery(() => runNamed(text, params, options)),

@@ -23,7 +23,8 @@ export default function LandingPage() {
   // Uploads on the video host when the deployment names them; otherwise our own recording.
   const [externalVideo] = useState(() => readRuntimeConfig().tutorialVideo);
   useDocumentTitle(t('Landing.Title'));
-  // Below the first screen: the rating picture (an SVG document) waits for the page (ReviewCard).
+  // What the first screen does not show waits until the page has loaded and is idle: the other
+  // slides' pictures, the portraits and the rating (each an SVG document built on the main thread).
   const idle = useAfterLoadWhenIdle();
 
   const messages: SliderMessages = {
@@ -37,7 +38,7 @@ export default function LandingPage() {
 
   const howToSlides = HOW_TO_SLIDES.map((slide, index) => ({
     id: slide.id,
-    content: <HowToSlideCard slide={slide} eager={index === 0} />,
+    content: <HowToSlideCard slide={slide} eager={index === 0} load={index === 0 || idle} />,
   }));
 
   const videoSlides = [
@@ -137,7 +138,7 @@ export default function LandingPage() {
         <ul className={styles.reviews}>
           {REVIEWS.map((review) => (
             <li key={review.id}>
-              <ReviewCard review={review} />
+              <ReviewCard review={review} showPortrait={idle} />
             </li>
           ))}
         </ul>

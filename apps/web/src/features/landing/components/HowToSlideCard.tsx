@@ -1,19 +1,24 @@
 import { useTranslation } from 'react-i18next';
-import { useAfterLoadWhenIdle } from '../../../shared/hooks/useAfterLoadWhenIdle';
 import { SLIDE_IMAGE_SIZE, type HowToSlide } from '../content';
 import styles from './HowToSlideCard.module.css';
 
 /**
- * One how-to-use slide: the illustration for the screen size beside its header and text. Only
- * the first slide's picture (`eager`, the page's largest paint) loads with the page: each SVG
- * picture is a document of its own that the browser builds on the main thread, and the other
- * slides are out of view until swiped to, so theirs wait until the page has loaded and is idle.
- * Their box has its size meanwhile (the aspect ratio in the CSS), so nothing moves.
+ * One how-to-use slide: the illustration for the screen size beside its header and text. The
+ * picture is asked for only once `load` is true: the first slide's (`eager`, the page's largest
+ * paint) at once; the others' once the page is idle (LandingPage), since each SVG picture is a
+ * document the browser builds on the main thread and they are out of view until swiped to.
+ * The box has its size meanwhile (the aspect ratio in the CSS), so nothing moves.
  */
-export function HowToSlideCard({ slide, eager = false }: { slide: HowToSlide; eager?: boolean }) {
+export function HowToSlideCard({
+  slide,
+  eager = false,
+  load,
+}: {
+  slide: HowToSlide;
+  eager?: boolean;
+  load: boolean;
+}) {
   const { t } = useTranslation();
-  const idle = useAfterLoadWhenIdle();
-  const load = eager || idle;
   return (
     <article className={styles.card}>
       <picture className={styles.picture}>

@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { useAfterLoadWhenIdle } from '../../../shared/hooks/useAfterLoadWhenIdle';
 import type { Review } from '../content';
 import styles from './ReviewCard.module.css';
 
 /**
  * A testimonial: the quote, then who said it with their portrait. The portrait (an SVG document
- * the browser builds on the main thread) waits until the page has loaded and is idle: it is
- * below the first screen, but near enough that lazy loading would fetch it with the page.
+ * the browser builds on the main thread) is asked for only with `showPortrait`: LandingPage
+ * waits until the page has loaded and is idle, as it is below the first screen but near enough
+ * that lazy loading alone would fetch it with the page.
  */
-export function ReviewCard({ review }: { review: Review }) {
+export function ReviewCard({ review, showPortrait }: { review: Review; showPortrait: boolean }) {
   const { t } = useTranslation();
-  const idle = useAfterLoadWhenIdle();
   return (
     <figure className={styles.card}>
       <blockquote className={styles.quote}>
@@ -18,7 +17,7 @@ export function ReviewCard({ review }: { review: Review }) {
       </blockquote>
       <figcaption className={styles.author}>
         <img
-          src={idle ? review.image : undefined}
+          src={showPortrait ? review.image : undefined}
           alt={t(review.alt)}
           width="56"
           height="56"

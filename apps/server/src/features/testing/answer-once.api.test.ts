@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerResult, AnswerTarget, WordInput } from '@wordhoard/shared';
-import { testItems, testSessions } from '../../db/schema';
+import { reviewLog, testItems, testSessions, wordCards } from '../../db/schema';
 import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
 import { testingDriver } from '../../../test/testing-driver';
@@ -110,6 +110,20 @@ describe(`answers applied once, to the word they were typed for (${testDriver})`
       [[], 0],
       [[], 0],
     ]);
+    // The word's memory card and its graded review were written once, by the answer that
+    // applied, in the statement that saved it: one review, not four.
+    const cards = await t.database.db
+      .select({ reps: wordCards.reps, state: wordCards.state })
+      .from(wordCards)
+      .where(eq(wordCards.wordId, word.wordId));
+    expect(cards).toHaveLength(1);
+    expect(cards[0]?.reps).toBe(1);
+    const graded = await t.database.db
+      .select({ rating: reviewLog.rating })
+      .from(reviewLog)
+      .where(eq(reviewLog.wordId, word.wordId));
+    expect(graded).toHaveLength(1);
+    expect(graded[0]?.rating).not.toBeNull();
   });
 
   it('a retried answer with the same attemptId returns the same result and changes nothing', async () => {
@@ -141,6 +155,34 @@ describe(`answers applied once, to the word they were typed for (${testDriver})`
     expect(retries.map(firstResult)).toEqual([firstRight, finishing, firstWrong].map(firstResult));
     expect((await state(user)).test).toMatchObject({ term: 'dog', position: 2, needAnswers: 1 });
     expect((await storedItems(user)).items[1]).toMatchObject({ answers: [], mistakes: 0 });
+  });
+
+  it('a final answer and a skip of the same word at once: the memory card is the one that applied', async () => {
+    // Several learners race at once, so that both requests are often in flight together.
+    const learners = await Promise.all(Array.from({ length: 6 }, () => testOf([DOG, CAT])));
+    await Promise.all(
+      learners.map(async (user) => {
+        const word = await currentWord(user);
+        const [answered, skipped] = await Promise.all([
+          answer(user, word, 'Hund'),
+          skip(user, { ...word, attemptId: randomUUID() }),
+        ]);
+        expect([answered.statusCode, skipped.statusCode]).toEqual([200, 200]);
+        const graded = await t.database.db
+          .select({ rating: reviewLog.rating })
+          .from(reviewLog)
+          .where(sql`${reviewLog.wordId} = ${word.wordId} and ${reviewLog.rating} is not null`);
+        expect(graded).toHaveLength(1);
+        const [card] = await t.database.db
+          .select({ reps: wordCards.reps, stability: wordCards.stability })
+          .from(wordCards)
+          .where(eq(wordCards.wordId, word.wordId));
+        // A first review rated Again starts far below one day of stability, Good above it: the
+        // card must be the winner's, never overwritten by the request whose save lost.
+        expect(card?.reps).toBe(1);
+        expect(graded[0]?.rating === 1).toBe((card?.stability ?? Number.NaN) < 1);
+      }),
+    );
   });
 
   it('parallel skips naming the same word skip that word only', async () => {

@@ -369,16 +369,19 @@ export class TestingRepository {
    * attempt added to the review log — so an attempt applied once is logged once. A word deleted
    * since the test started is not logged (its log went with it). The same statement reads the
    * word at `nextPosition` when it differs from `position`, so the answer can show the next word
-   * without another query (docs/decisions/0045-one-round-trip-per-answer.md).
+   * without another query (docs/decisions/0045-one-round-trip-per-answer.md). An answer that
+   * finishes its word passes the word's new memory `card`, written by the same statement and
+   * under the same condition: one round trip instead of a transaction of four (BEGIN, this,
+   * the card, COMMIT), and still all or nothing.
    */
   async saveItemIf(
-    tx: Tx | undefined,
     id: string,
     version: string,
     change: { position: number; item: TestSessionItem; nextPosition: number; now: Date },
     logged: NewReviewLogEntry,
+    card?: StoredCard,
   ): Promise<SavedItem | undefined> {
-    const build = (db: Db | Tx, name: string) => {
+    const build = (db: Db, name: string, withCard: boolean) => {
       const moved = db.$with('moved').as(
         db
           .update(testSessions)
@@ -430,12 +433,53 @@ export class TestingRepository {
         .from(saved)
         .where(sql`exists (select 1 from ${words} where ${words.id} = ${sql.placeholder('wordId')}::uuid)`);
       const log = db.$with('log').as(db.insert(reviewLog).select(entry).returning({ id: reviewLog.id }));
+      // The finished word's card, only if the word row was saved (as `saveCard` writes it).
+      const cardValues = db
+        .select({
+          wordId: words.id,
+          dictionaryId: words.dictionaryId,
+          reversed: sql`${sql.placeholder('reversed')}::boolean`.as('reversed'),
+          due: sql`${sql.placeholder('cardDue')}::timestamptz`.as('due'),
+          stability: sql`${sql.placeholder('cardStability')}::double precision`.as('stability'),
+          difficulty: sql`${sql.placeholder('cardDifficulty')}::double precision`.as('difficulty'),
+          scheduledDays: sql`${sql.placeholder('cardScheduledDays')}::int`.as('scheduled_days'),
+          learningSteps: sql`${sql.placeholder('cardLearningSteps')}::int`.as('learning_steps'),
+          reps: sql`${sql.placeholder('cardReps')}::int`.as('reps'),
+          lapses: sql`${sql.placeholder('cardLapses')}::int`.as('lapses'),
+          state: sql`${sql.placeholder('cardState')}::int`.as('state'),
+          lastReview: sql`${sql.placeholder('cardLastReview')}::timestamptz`.as('last_review'),
+        })
+        .from(words)
+        .where(
+          and(eq(words.id, sql`${sql.placeholder('wordId')}::uuid`), sql`exists (select 1 from ${saved})`),
+        );
+      const excluded = (column: string) => sql.raw(`excluded.${column}`);
+      const cardSaved = db.$with('card').as(
+        db
+          .insert(wordCards)
+          .select(cardValues)
+          .onConflictDoUpdate({
+            target: [wordCards.wordId, wordCards.reversed],
+            set: {
+              due: excluded('due'),
+              stability: excluded('stability'),
+              difficulty: excluded('difficulty'),
+              scheduledDays: excluded('scheduled_days'),
+              learningSteps: excluded('learning_steps'),
+              reps: excluded('reps'),
+              lapses: excluded('lapses'),
+              state: excluded('state'),
+              lastReview: excluded('last_review'),
+            },
+          })
+          .returning({ wordId: wordCards.wordId }),
+      );
       // The word the test moved on to. The statement reads the table as it was before it
       // (data-modifying CTEs do not see each other's writes), which is right for a row it does
       // not write; the saved word itself is the caller's, so it is not read back.
       const nextItem = alias(testItems, 'next_item');
       return db
-        .with(moved, saved, log)
+        .with(...(withCard ? [moved, saved, log, cardSaved] : [moved, saved, log]))
         .select({
           testId: saved.testId,
           next: nextItem.item,
@@ -457,11 +501,9 @@ export class TestingRepository {
         )
         .prepare(name);
     };
-    // Prepared once for the pool (the hot path: an answer that does not finish its word); a
-    // transaction's statement lives with that transaction.
-    const query = tx
-      ? build(tx, 'testing_save_item')
-      : this.prepared.get('save_item', (name) => build(this.db, name));
+    const query = card
+      ? this.prepared.get('save_item_card', (name) => build(this.db, name, true))
+      : this.prepared.get('save_item', (name) => build(this.db, name, false));
     const [saved] = await query.execute({
       id,
       version,
@@ -472,6 +514,17 @@ export class TestingRepository {
       ...logged,
       recalled: logged.recalled && JSON.stringify(logged.recalled),
       missed: logged.missed && JSON.stringify(logged.missed),
+      ...(card && {
+        cardDue: card.due,
+        cardStability: card.stability,
+        cardDifficulty: card.difficulty,
+        cardScheduledDays: card.scheduledDays,
+        cardLearningSteps: card.learningSteps,
+        cardReps: card.reps,
+        cardLapses: card.lapses,
+        cardState: card.state,
+        cardLastReview: card.lastReview,
+      }),
     });
     return saved && { next: saved.next, nextMedia: saved.nextMedia ?? [] };
   }

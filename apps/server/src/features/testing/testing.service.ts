@@ -798,7 +798,7 @@ export class TestingService {
    * and saves it with an optimistic check: if another answer of the same user was saved in
    * between, it reads the test again and decides again, so concurrent answers apply one after
    * another, none is lost, and none lands on a word it was not typed for. A word that is
-   * finished also updates its memory card, in one transaction with the progress.
+   * finished also updates its memory card, in the same statement as the progress.
    */
   private async changeWord<R extends { next?: TestItem | null }>(
     caller: Caller,
@@ -847,14 +847,8 @@ export class TestingService {
         state: item.card?.state ?? NEW_CARD_STATE,
         durationMs: target.durationMs ?? null,
       };
-      const saved = card
-        ? await this.repository.transaction(async (tx) => {
-            const savedItem = await this.repository.saveItemIf(tx, test.id, version, progress, logged);
-            if (!savedItem) return undefined;
-            await this.repository.saveCard(tx, outcome.item.wordId, reversed, card);
-            return savedItem;
-          })
-        : await this.repository.saveItemIf(undefined, test.id, version, progress, logged);
+      // The word, its log entry and (when finished) its card in one statement, all or nothing.
+      const saved = await this.repository.saveItemIf(test.id, version, progress, logged, card);
       if (saved) {
         // The word just saved, or the one the saving statement read at the new position.
         const at = { position: progress.nextPosition, total: test.total };

@@ -74,6 +74,45 @@ const askedItemJoin = and(
   eq(testItems.position, sql`${sql.placeholder('position')}::int`),
 );
 
+/** Another word of a dictionary, as a confusion is told from it. */
+export interface ConfusableWord {
+  id: string;
+  term: string;
+  definitions: string[];
+}
+
+/**
+ * The other words of the asked word's dictionary that `form` (a normalised answer, placeholder
+ * `form`) may be the answer of, as a column of `findVersionedAt`: those with it among their
+ * stored answer forms (their definitions', or their term's in a reversed test), and those whose
+ * forms are not computed yet. Indexed lookups, not a read of the whole dictionary; the caller
+ * grades the few it gets with the shared grader, which stays the judge
+ * (docs/decisions/0066-answer-forms-index.md). The word's own dictionary and direction come from
+ * the row being read (a test may mix them: decision 0048); each direction's lookup is a branch
+ * of its own that the row switches on or off, so the GIN indexes still serve it.
+ */
+const askedDictionary = sql`coalesce((${testItems.item}->>'dictionaryId')::uuid, ${testSessions.dictionaryId})`;
+const askedWord = sql`(${testItems.item}->>'wordId')::uuid`;
+const askedReversed = sql`coalesce((${testItems.item}->>'reversed')::boolean, ${testSessions.swap})`;
+const otherWordsOfAsked = sql<ConfusableWord[] | null>`(
+  select json_agg(json_build_object('id', o.id, 'term', o.term, 'definitions', o.definitions)
+    order by o.created_at, o.id)
+  from (
+    select f.id, f.term, f.definitions, f.created_at from words f
+    where not ${askedReversed} and f.dictionary_id = ${askedDictionary} and f.id <> ${askedWord}
+      and f.answer_forms @> array[${sql.placeholder('form')}::text]
+    union
+    select f.id, f.term, f.definitions, f.created_at from words f
+    where ${askedReversed} and f.dictionary_id = ${askedDictionary} and f.id <> ${askedWord}
+      and f.term_forms @> array[${sql.placeholder('form')}::text]
+    union
+    select f.id, f.term, f.definitions, f.created_at from words f
+    where f.dictionary_id = ${askedDictionary} and f.id <> ${askedWord}
+      and (f.answer_forms is null or f.term_forms is null)
+  ) o
+  where ${sql.placeholder('form')}::text <> ''
+)`;
+
 /** What `saveItemIf` saved: the test's word at its new position, read by the saving statement. */
 export interface SavedItem {
   /**
@@ -328,6 +367,12 @@ export class TestingRepository {
   async findVersionedAt(
     caller: Caller['params'],
     position: number,
+    /**
+     * An answer's normalised form: the same statement then also reads the other words of the
+     * asked word's dictionary it may be the answer of (`others`), which an answer that is not
+     * right needs to tell a confusion (decision 0043), instead of a second round trip.
+     */
+    answerForm?: string,
   ): Promise<
     | {
         session: SessionRecord;
@@ -336,10 +381,13 @@ export class TestingRepository {
         version: string | null;
         /** The asked word's picture and recording (docs/decisions/0063-word-media.md). */
         media: MediaRefRow[];
+        /** With `answerForm`: the other words it may be the answer of (`otherWordsOfAsked`). */
+        others?: ConfusableWord[];
       }
     | undefined
   > {
-    const query = this.prepared.get('versioned_at', (name) =>
+    const withOthers = answerForm !== undefined;
+    const query = this.prepared.get(withOthers ? 'versioned_at_form' : 'versioned_at', (name) =>
       this.callerCursor(
         {
           version: sql<string | null>`${testSessions}.xmin::text`,
@@ -347,19 +395,29 @@ export class TestingRepository {
             select json_agg(${MEDIA_REF_JSON}) from word_media m
             where m.owner_id = caller.user_id and m.word_id = (${testItems.item}->>'wordId')::uuid
           )`,
+          ...(withOthers ? { others: otherWordsOfAsked } : {}),
         },
         askedItemJoin,
       )
         .query.limit(1)
         .prepare(name),
     );
-    const [row] = await query.execute({ ...caller, position });
+    const [row] = await query.execute({ ...caller, position, form: answerForm ?? '' });
     if (!row) return undefined;
-    const { session, version, media, ...cursor } = row;
+    const { session, version, media, others, ...cursor } = row as typeof row & {
+      others?: ConfusableWord[] | null;
+    };
     const test = toCursor(cursor);
     if (!test) return { session, test: null, item: null, version, media: [] };
     const { current: item, ...head } = test;
-    return { session, test: head, item, version, media: media ?? [] };
+    return {
+      session,
+      test: head,
+      item,
+      version,
+      media: media ?? [],
+      ...(withOthers ? { others: others ?? [] } : {}),
+    };
   }
 
   /**
@@ -552,38 +610,6 @@ export class TestingRepository {
   }
 
   // --- Spaced repetition (docs/decisions/0011-spaced-repetition.md) ---------------------------
-
-  /**
-   * The other words of a dictionary that `form` (a normalised answer) may be the answer of: those
-   * with it among their stored answer forms (their definitions', or their term's in a reversed
-   * test), and those whose forms are not computed yet. One indexed lookup, not a read of the
-   * whole dictionary; the caller grades the few it gets with the shared grader, which stays the
-   * judge (docs/decisions/0066-answer-forms-index.md).
-   */
-  async otherWordsWithForm(
-    dictionaryId: string,
-    wordId: string,
-    form: string,
-    reversed: boolean,
-  ): Promise<{ id: string; term: string; definitions: string[] }[]> {
-    const forms = reversed ? words.termForms : words.answerForms;
-    const query = this.prepared.get(reversed ? 'other_words_term_form' : 'other_words_answer_form', (name) =>
-      this.db
-        .select({ id: words.id, term: words.term, definitions: words.definitions })
-        .from(words)
-        .where(
-          and(
-            eq(words.dictionaryId, sql.placeholder('dictionaryId')),
-            sql`${words.id} <> ${sql.placeholder('wordId')}::uuid`,
-            sql`(${forms} @> array[${sql.placeholder('form')}::text]
-              or ${words.answerForms} is null or ${words.termForms} is null)`,
-          ),
-        )
-        .orderBy(asc(words.createdAt), asc(words.id))
-        .prepare(name),
-    );
-    return query.execute({ dictionaryId, wordId, form });
-  }
 
   /** The cards of `wordIds` in one direction, in one query. */
   async cardsFor(

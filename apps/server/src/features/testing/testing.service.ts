@@ -46,6 +46,7 @@ import {
   type TestHead,
   type NewReviewLogEntry,
   type TestingRepository,
+  type ConfusableWord,
 } from './testing.repository';
 import { definitionOutcome, leeches, pairedWords, weakestDefinitions } from './weak-spots';
 import type { WeakSpotsRepository } from './weak-spots.repository';
@@ -169,8 +170,9 @@ function withExamples<R extends { next?: TestItem | null; examples?: string[] }>
       return result && add(item, result);
     },
     finished: (item) => add(item, change.finished(item)),
-    apply: async (item, test) => {
-      const outcome = await change.apply(item, test);
+    ...(change.answerForm === undefined ? {} : { answerForm: change.answerForm }),
+    apply: async (item, test, others) => {
+      const outcome = await change.apply(item, test, others);
       return { ...outcome, result: add(item, outcome.result) };
     },
   };
@@ -299,7 +301,12 @@ interface WordChange<R> {
    * The current word changed, its result and what the review log keeps of it; or a result
    * alone when nothing is to change.
    */
-  apply(item: TestSessionItem, test: TestHead): Promise<Outcome<R>> | Outcome<R>;
+  apply(item: TestSessionItem, test: TestHead, others?: ConfusableWord[]): Promise<Outcome<R>> | Outcome<R>;
+  /**
+   * The normalised answer when the change is an answer: the read of the test then also brings
+   * the other words it may be the answer of (`others` above), in the same round trip.
+   */
+  answerForm?: string;
 }
 type Outcome<R> = { item: TestSessionItem; finished: boolean; result: R; log: AttemptLog } | { result: R };
 
@@ -544,6 +551,7 @@ export class TestingService {
       caller,
       body,
       withExamples<AnswerResult>({
+        answerForm: normalizeAnswer(typed),
         replay: (item, attempt) => (attempt.kind === 'skip' ? undefined : replayedAnswer(item, attempt)),
         finished: (item) => {
           const match = findMatch(typed, item.definitions);
@@ -558,23 +566,19 @@ export class TestingService {
             wordResult: finalResult(item),
           };
         },
-        apply: async (item, test) => {
+        apply: async (item, test, others) => {
           const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
           let match = findMatch(typed, remaining);
           const repeat = findMatch(typed, item.done);
           // Another word's answer is never accepted, not even as a near miss, and a wrong answer
-          // may be just that (a confusion): only then is the rest of the dictionary read.
+          // may be just that (a confusion): only then do the other words read with it count.
           let confusedWith: ConfusedWord | undefined;
           // The word's own dictionary and direction: a test may mix them (decision 0048).
           const dictionaryId = item.dictionaryId ?? test.dictionaryId;
           if (match?.kind !== 'exact' && repeat?.kind !== 'exact' && dictionaryId !== null) {
-            const found = await this.otherWordAnswered(
-              dictionaryId,
-              reversedOf(test, item),
-              item,
-              typed,
-              remaining,
-            );
+            // Read with the test (`answerForm` above): the words this answer may belong to.
+            if (!others) throw new Error('an answer reads the test with its normalised form');
+            const found = this.otherWordAnswered(typed, remaining, reversedOf(test, item), others);
             if (found) {
               match = null;
               confusedWith = found;
@@ -668,16 +672,12 @@ export class TestingService {
    * The other word of the dictionary whose answer `typed` is (its definition; its term in a
    * swapped test), when it is not an answer of this word: a confusion (docs/decisions/0043).
    */
-  private async otherWordAnswered(
-    dictionaryId: string,
-    swap: boolean,
-    item: TestSessionItem,
+  private otherWordAnswered(
     typed: string,
     remaining: string[],
-  ): Promise<ConfusedWord | undefined> {
-    const form = normalizeAnswer(typed);
-    if (form === '') return undefined;
-    const others = await this.repository.otherWordsWithForm(dictionaryId, item.wordId, form, swap);
+    swap: boolean,
+    others: readonly ConfusableWord[],
+  ): ConfusedWord | undefined {
     const answers = others.flatMap((word) =>
       (swap ? [word.term] : word.definitions).map((answer) => ({ answer, word })),
     );
@@ -807,9 +807,9 @@ export class TestingService {
   ): Promise<R> {
     const index = target.position - 1;
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt += 1) {
-      const found = await this.repository.findVersionedAt(caller.params, index);
+      const found = await this.repository.findVersionedAt(caller.params, index, change.answerForm);
       const { userId } = await caller.admit(found?.session);
-      const { test, item, version } = found ?? {};
+      const { test, item, version, others } = found ?? {};
       const media = refsByWord([], found?.media ?? []);
       if (!test || !version) throw new AppError('NO_ACTIVE_TEST');
       // Not a word of this test, one it has not reached yet, or a word of a test replaced since.
@@ -820,7 +820,7 @@ export class TestingService {
       if (replayed) return withNext(replayed, standing(test, item, index, media));
       if (index < test.position) return withNext(change.finished(item), standing(test, item, index, media));
 
-      const outcome = await change.apply(item, test);
+      const outcome = await change.apply(item, test, others);
       if (!('item' in outcome)) return withNext(outcome.result, standing(test, item, index, media));
       const now = this.clock();
       const card = outcome.finished ? reviewed(outcome.item, now, test.scheduler) : undefined;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { MASTERED_STABILITY_DAYS, type ContentLanguage, type TesterOptions } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
@@ -154,6 +154,57 @@ export type SnapshotSource = {
 const textArray = (name: string) =>
   sql`case when ${sql.placeholder(name)}::jsonb is null then null
     else array(select jsonb_array_elements_text(${sql.placeholder(name)}::jsonb)) end`;
+
+/** A placeholder cast to its column's type, named as the column (an insert's select). */
+const param = (name: string, type: string, column: string) =>
+  sql`${sql.placeholder(name)}::${sql.raw(type)}`.as(column);
+
+/** A memory card's own fields, as values of one `word_cards` row. */
+type CardValues = { [K in keyof StoredCard | 'reversed']: SQL | Placeholder };
+
+/**
+ * The `word_cards` row of word `wordId` with `values`, read from the word itself (so a word
+ * deleted since the test started gets none) and upserted over the card it had: every column
+ * in the table's order, as drizzle inserts a select into all of them.
+ */
+function upsertCard(db: Db | Tx, wordId: SQL, values: CardValues, condition?: SQL) {
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  return db
+    .insert(wordCards)
+    .select(
+      db
+        .select({
+          wordId: words.id,
+          dictionaryId: words.dictionaryId,
+          reversed: sql`${values.reversed}::boolean`.as('reversed'),
+          due: sql`${values.due}::timestamptz`.as('due'),
+          stability: sql`${values.stability}::double precision`.as('stability'),
+          difficulty: sql`${values.difficulty}::double precision`.as('difficulty'),
+          scheduledDays: sql`${values.scheduledDays}::int`.as('scheduled_days'),
+          learningSteps: sql`${values.learningSteps}::int`.as('learning_steps'),
+          reps: sql`${values.reps}::int`.as('reps'),
+          lapses: sql`${values.lapses}::int`.as('lapses'),
+          state: sql`${values.state}::int`.as('state'),
+          lastReview: sql`${values.lastReview}::timestamptz`.as('last_review'),
+        })
+        .from(words)
+        .where(and(eq(words.id, wordId), condition)),
+    )
+    .onConflictDoUpdate({
+      target: [wordCards.wordId, wordCards.reversed],
+      set: {
+        due: excluded('due'),
+        stability: excluded('stability'),
+        difficulty: excluded('difficulty'),
+        scheduledDays: excluded('scheduled_days'),
+        learningSteps: excluded('learning_steps'),
+        reps: excluded('reps'),
+        lapses: excluded('lapses'),
+        state: excluded('state'),
+        lastReview: excluded('last_review'),
+      },
+    });
+}
 
 /** Words set aside (decision 0049) are in no test and no due count. */
 const notSuspended = isNull(words.suspendedAt);
@@ -471,16 +522,16 @@ export class TestingRepository {
       const entry = db
         .select({
           id: sql`nextval('review_log_id_seq')`.as('id'),
-          userId: sql`${sql.placeholder('userId')}::uuid`.as('user_id'),
-          wordId: sql`${sql.placeholder('wordId')}::uuid`.as('word_id'),
-          reversed: sql`${sql.placeholder('reversed')}::boolean`.as('reversed'),
-          definition: sql`${sql.placeholder('definition')}::text`.as('definition'),
-          typed: sql`${sql.placeholder('typed')}::text`.as('typed'),
-          result: sql`${sql.placeholder('result')}::text`.as('result'),
-          rating: sql`${sql.placeholder('rating')}::smallint`.as('rating'),
-          state: sql`${sql.placeholder('state')}::smallint`.as('state'),
-          durationMs: sql`${sql.placeholder('durationMs')}::int`.as('duration_ms'),
-          reviewedAt: sql`${sql.placeholder('now')}::timestamptz`.as('reviewed_at'),
+          userId: param('userId', 'uuid', 'user_id'),
+          wordId: param('wordId', 'uuid', 'word_id'),
+          reversed: param('reversed', 'boolean', 'reversed'),
+          definition: param('definition', 'text', 'definition'),
+          typed: param('typed', 'text', 'typed'),
+          result: param('result', 'text', 'result'),
+          rating: param('rating', 'smallint', 'rating'),
+          state: param('state', 'smallint', 'state'),
+          durationMs: param('durationMs', 'int', 'duration_ms'),
+          reviewedAt: param('now', 'timestamptz', 'reviewed_at'),
           // Arrays travel as JSON: both drivers pass a JSON text parameter the same way.
           recalled: sql`${textArray('recalled')}`.as('recalled'),
           missed: sql`${textArray('missed')}`.as('missed'),
@@ -491,46 +542,25 @@ export class TestingRepository {
         .from(saved)
         .where(sql`exists (select 1 from ${words} where ${words.id} = ${sql.placeholder('wordId')}::uuid)`);
       const log = db.$with('log').as(db.insert(reviewLog).select(entry).returning({ id: reviewLog.id }));
-      // The finished word's card, only if the word row was saved (as `saveCard` writes it).
-      const cardValues = db
-        .select({
-          wordId: words.id,
-          dictionaryId: words.dictionaryId,
-          reversed: sql`${sql.placeholder('reversed')}::boolean`.as('reversed'),
-          due: sql`${sql.placeholder('cardDue')}::timestamptz`.as('due'),
-          stability: sql`${sql.placeholder('cardStability')}::double precision`.as('stability'),
-          difficulty: sql`${sql.placeholder('cardDifficulty')}::double precision`.as('difficulty'),
-          scheduledDays: sql`${sql.placeholder('cardScheduledDays')}::int`.as('scheduled_days'),
-          learningSteps: sql`${sql.placeholder('cardLearningSteps')}::int`.as('learning_steps'),
-          reps: sql`${sql.placeholder('cardReps')}::int`.as('reps'),
-          lapses: sql`${sql.placeholder('cardLapses')}::int`.as('lapses'),
-          state: sql`${sql.placeholder('cardState')}::int`.as('state'),
-          lastReview: sql`${sql.placeholder('cardLastReview')}::timestamptz`.as('last_review'),
-        })
-        .from(words)
-        .where(
-          and(eq(words.id, sql`${sql.placeholder('wordId')}::uuid`), sql`exists (select 1 from ${saved})`),
-        );
-      const excluded = (column: string) => sql.raw(`excluded.${column}`);
+      // The finished word's card, only if the word row was saved.
       const cardSaved = db.$with('card').as(
-        db
-          .insert(wordCards)
-          .select(cardValues)
-          .onConflictDoUpdate({
-            target: [wordCards.wordId, wordCards.reversed],
-            set: {
-              due: excluded('due'),
-              stability: excluded('stability'),
-              difficulty: excluded('difficulty'),
-              scheduledDays: excluded('scheduled_days'),
-              learningSteps: excluded('learning_steps'),
-              reps: excluded('reps'),
-              lapses: excluded('lapses'),
-              state: excluded('state'),
-              lastReview: excluded('last_review'),
-            },
-          })
-          .returning({ wordId: wordCards.wordId }),
+        upsertCard(
+          db,
+          sql`${sql.placeholder('wordId')}::uuid`,
+          {
+            reversed: sql.placeholder('reversed'),
+            due: sql.placeholder('cardDue'),
+            stability: sql.placeholder('cardStability'),
+            difficulty: sql.placeholder('cardDifficulty'),
+            scheduledDays: sql.placeholder('cardScheduledDays'),
+            learningSteps: sql.placeholder('cardLearningSteps'),
+            reps: sql.placeholder('cardReps'),
+            lapses: sql.placeholder('cardLapses'),
+            state: sql.placeholder('cardState'),
+            lastReview: sql.placeholder('cardLastReview'),
+          },
+          sql`exists (select 1 from ${saved})`,
+        ).returning({ wordId: wordCards.wordId }),
       );
       // The word the test moved on to. The statement reads the table as it was before it
       // (data-modifying CTEs do not see each other's writes), which is right for a row it does
@@ -698,19 +728,18 @@ export class TestingRepository {
    * deleted since the test started (the snapshot outlives it; the card must not).
    */
   async saveCard(tx: Tx, wordId: string, reversed: boolean, card: StoredCard): Promise<void> {
-    const lastReview = card.lastReview;
-    await tx.execute(sql`
-      insert into word_cards (word_id, dictionary_id, reversed, due, stability, difficulty,
-        scheduled_days, learning_steps, reps, lapses, state, last_review)
-      select id, dictionary_id, ${reversed}, ${card.due}::timestamptz, ${card.stability},
-        ${card.difficulty}, ${card.scheduledDays}, ${card.learningSteps}, ${card.reps}, ${card.lapses},
-        ${card.state}, ${lastReview}::timestamptz
-      from words where id = ${wordId}
-      on conflict (word_id, reversed) do update set
-        due = excluded.due, stability = excluded.stability, difficulty = excluded.difficulty,
-        scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps,
-        reps = excluded.reps, lapses = excluded.lapses, state = excluded.state,
-        last_review = excluded.last_review`);
+    await upsertCard(tx, sql`${wordId}::uuid`, {
+      reversed: sql`${reversed}`,
+      due: sql`${card.due}`,
+      stability: sql`${card.stability}`,
+      difficulty: sql`${card.difficulty}`,
+      scheduledDays: sql`${card.scheduledDays}`,
+      learningSteps: sql`${card.learningSteps}`,
+      reps: sql`${card.reps}`,
+      lapses: sql`${card.lapses}`,
+      state: sql`${card.state}`,
+      lastReview: sql`${card.lastReview}`,
+    });
   }
 
   /**

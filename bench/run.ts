@@ -186,7 +186,13 @@ async function measure(port: number, scenario: Scenario, seeded: Seeded, seconds
 }
 
 /** A measured round with the CPU each party spent on it (`serverPid`: the process serving it). */
-async function measureWithCpu(port: number, scenario: Scenario, seeded: Seeded, seconds: number, serverPid: number) {
+async function measureWithCpu(
+  port: number,
+  scenario: Scenario,
+  seeded: Seeded,
+  seconds: number,
+  serverPid: number,
+) {
   const before = cpuSnapshot(serverPid);
   const result = await measure(port, scenario, seeded, seconds);
   const cpu = cpuPerRequest(before, cpuSnapshot(serverPid), result.requests.total);

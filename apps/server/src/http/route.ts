@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { contract, type Contract, type EndpointName, type ResponseOf } from '@wordhoard/shared';
 import type { Caller } from '../domain/caller';
 import { AppError } from '../domain/errors';
+import type { JsonText } from '../domain/json-text';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -31,7 +32,10 @@ export function mediaTypeOf(request: FastifyRequest): string {
 
 export type RouteHandler<N extends EndpointName> = (
   context: RouteContext<N>,
-) => Promise<ResponseOf<N>> | ResponseOf<N>;
+) => Promise<Response<N>> | Response<N>;
+
+/** What the contract promises, as a value or as JSON text of it (domain/json-text.ts). */
+type Response<N extends EndpointName> = ResponseOf<N> | JsonText<ResponseOf<N>>;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,6 +2,7 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import fastJsonStringify from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { JsonText } from '../domain/json-text';
 
 /**
  * Response serialization compiled from the contract's zod schemas. Encoding every response
@@ -10,16 +11,19 @@ import { z } from 'zod';
  * Schema, writes only the contract's fields, so nothing a presenter forgot to drop can leak,
  * and it throws when a required field is missing. The handlers' return types are checked
  * against the same contract at compile time. A schema JSON Schema cannot express (a
- * transform) keeps zod's encoder.
+ * transform) keeps zod's encoder. A `JsonText` body is the exception: JSON text written by the
+ * database for the contract's type, sent as it is.
  */
 export const contractSerializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
-  let jsonSchema: Record<string, unknown>;
+  let serialize: (data: unknown) => string;
   try {
-    jsonSchema = z.toJSONSchema(route.schema, { io: 'output', target: 'draft-7' });
+    const jsonSchema = z.toJSONSchema(route.schema, { io: 'output', target: 'draft-7' });
+    serialize = fastJsonStringify(openObjects(jsonSchema) as never) as (data: unknown) => string;
   } catch {
-    return zodSerializerCompiler(route);
+    serialize = zodSerializerCompiler(route);
   }
-  return fastJsonStringify(openObjects(jsonSchema) as never) as (data: unknown) => string;
+  // A body the database wrote as JSON already goes out as it is (domain/json-text.ts).
+  return (data) => (data instanceof JsonText ? data.text : serialize(data));
 };
 
 /**

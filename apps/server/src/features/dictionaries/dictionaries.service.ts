@@ -22,6 +22,7 @@ import {
 } from '@wordhoard/shared';
 import type { z } from 'zod';
 import { AppError, limitReached, notFound } from '../../domain/errors';
+import { JsonText } from '../../domain/json-text';
 import { NO_MEDIA } from '../../domain/media';
 import type { DictionariesRepository, DictionaryRow, WordRow } from './dictionaries.repository';
 import { answerFormsOf, termFormsOf } from './answer-forms';
@@ -113,7 +114,7 @@ export class DictionariesService {
   }
 
   /** One of the caller's dictionaries with a page of its words, in one query with their session. */
-  async get(caller: Caller, id: string, query: PageQuery): Promise<DictionaryWithWords> {
+  async get(caller: Caller, id: string, query: PageQuery): Promise<JsonText<DictionaryWithWords>> {
     const result = await this.repository.pageOfWords(caller.params, id, {
       ...(query.search ? { search: query.search } : {}),
       sort: query.sort ?? DEFAULT_SORTING_CONFIGS.dictionaryWordsSort,
@@ -124,13 +125,12 @@ export class DictionariesService {
     await caller.admit(result?.session);
     const found = result?.found;
     if (!found) throw notFound();
-    return {
-      ...toDictionaryDto(found.dictionary),
-      words: found.words,
-      page: query.page,
-      limit: query.limit,
-      total: found.total,
-    };
+    // The words stay the JSON text the query wrote (domain/json-text.ts).
+    return JsonText.withMember(
+      { ...toDictionaryDto(found.dictionary), page: query.page, limit: query.limit, total: found.total },
+      'words',
+      found.wordsJson,
+    );
   }
 
   async getWord(caller: Caller, id: string, wordId: string): Promise<Word> {

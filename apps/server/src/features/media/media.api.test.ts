@@ -8,6 +8,8 @@ import {
   PICTURE_MAX_BYTES,
   PICTURE_MAX_SIDE,
   ROLE_LIMITS,
+  dictionaryWithWordsSchema,
+  wordSchema,
   type ImportResult,
   type Word,
 } from '@wordhoard/shared';
@@ -437,5 +439,86 @@ describe(`replacing and deleting (${testDriver})`, () => {
     expect(await t.app.services.users.deleteExpiredGuests(new Date())).toBeGreaterThanOrEqual(1);
     expect(await sweep()).toEqual({ deleted: 1, failed: 0 });
     expect((await blobFiles()).length).toBe(start);
+  });
+});
+
+describe(`a page of words as the database writes it (${testDriver})`, () => {
+  it('is the contract field for field, and each word as reading it alone shows it', async () => {
+    const user = await createUser(t.app);
+    // Text the page query's own concatenation must escape or carry whole: quotes, a letter
+    // outside the BMP, other scripts (what a term may hold; backslashes and braces may not).
+    const tricky = 'Sag "hallo" – «Grüß» \'n\' & 50% / 𝔸 漢字 ¿qué? „so“';
+    const imported = await callAsNewClient(t.app, user, 'importDictionary', {
+      body: {
+        name: 'Deutsch #1 $_',
+        fromLanguage: 'de',
+        toLanguage: 'en',
+        words: [
+          { term: tricky, definitions: [tricky, 'plain'], examples: [`Ein ${tricky} Beispiel`] },
+          { term: 'der Hund', definitions: ['the dog'] },
+          { term: 'die Katze', definitions: ['the cat', 'a "cat"'] },
+        ],
+      },
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const id = imported.json<ImportResult>().dictionary.id;
+    const read = (query: { sort: 'create' | 'term'; direction: 1 | -1; search?: string; page?: number }) =>
+      callAsNewClient(t.app, user, 'getDictionary', {
+        params: { id },
+        query: {
+          page: query.page ?? 1,
+          limit: 40,
+          sort: query.sort,
+          direction: query.direction,
+          ...(query.search ? { search: query.search } : {}),
+        },
+      });
+    const [first, second] = (await read({ sort: 'create', direction: 1 })).data().words;
+    expect(
+      (await put(user, id, first!.id, 'picture', await pictureFile('png', 40, 30), 'image/png')).statusCode,
+    ).toBe(200);
+    expect((await put(user, id, first!.id, 'audio', wavFile(1), 'audio/wav')).statusCode).toBe(200);
+    const suspended = await callAsNewClient(t.app, user, 'suspendWord', {
+      params: { id, wordId: second!.id },
+      body: { suspended: true },
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+
+    // The first page (a statement of its own), a later page, and a search.
+    const pages = [
+      await read({ sort: 'create', direction: 1 }),
+      await read({ sort: 'term', direction: -1 }),
+      await read({ sort: 'create', direction: -1, search: 'hallo' }),
+    ];
+    for (const response of pages) {
+      expect(response.statusCode, response.body).toBe(200);
+      const body = JSON.parse(response.body) as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(Object.keys(dictionaryWithWordsSchema.shape).sort());
+      const page = dictionaryWithWordsSchema.parse(body);
+      expect(page.name).toBe('Deutsch #1 $_');
+      for (const word of page.words) {
+        expect(Object.keys(word).sort()).toEqual(Object.keys(wordSchema.shape).sort());
+        const alone = await callAsNewClient(t.app, user, 'getWord', { params: { id, wordId: word.id } });
+        expect(word).toEqual(alone.data());
+      }
+    }
+    const [all, byTerm, found] = pages.map((response) => response.data());
+    expect(all!.words.map((word) => word.term)).toEqual([tricky, 'der Hund', 'die Katze']);
+    expect(all!.total).toBe(3);
+    expect(all!.words[0]).toMatchObject({
+      definitions: [tricky, 'plain'],
+      examples: [`Ein ${tricky} Beispiel`],
+      picture: { width: 40, height: 30 },
+      audio: { durationMs: 1000 },
+    });
+    expect(all!.words[1]!.suspended).toBe(true);
+    expect(byTerm!.words.map((word) => word.term)).toEqual([tricky, 'die Katze', 'der Hund']);
+    expect(found!.words.map((word) => word.term)).toEqual([tricky]);
+    expect(found!.total).toBe(1);
+
+    // Past the last page: no words, the total still right.
+    const past = (await read({ sort: 'create', direction: 1, page: 2 })).data();
+    expect(past.words).toEqual([]);
+    expect(past.total).toBe(3);
   });
 });

@@ -378,6 +378,15 @@ describe(`words (${testDriver})`, () => {
     // "_" is a character, not LIKE's single-letter wildcard.
     expect((await page(user, dictionary.id, '?search=w_f')).words.map((w) => w.term)).toEqual(['snow_flake']);
     expect((await page(user, dictionary.id, '?search=word 000')).total).toBe(10);
+    // Texts without three letters in a row (what one types first) have a statement of their
+    // own that does not use the trigram index; they find the same words as any other search.
+    expect((await page(user, dictionary.id, '?search=SS')).words.map((w) => w.term)).toEqual(['Straße']);
+    expect((await page(user, dictionary.id, '?search=ß')).words.map((w) => w.term)).toEqual(['Straße']);
+    expect((await page(user, dictionary.id, '?search=_')).words.map((w) => w.term)).toEqual(['snow_flake']);
+    expect((await page(user, dictionary.id, '?search=%25')).total).toBe(0);
+    const nines = await page(user, dictionary.id, '?search=9&sort=term&direction=1');
+    expect([nines.total, nines.words.length, nines.words[0]?.term]).toEqual([12, 12, 'word 0009']);
+    expect((await page(user, dictionary.id, '?search=9&page=2')).total).toBe(12);
     // Past the last match the page is empty but still tells how many there are.
     const past = await page(user, dictionary.id, '?search=word 000&page=2');
     expect([past.words.length, past.total]).toEqual([0, 10]);

@@ -32,10 +32,10 @@ export function mediaTypeOf(request: FastifyRequest): string {
 
 export type RouteHandler<N extends EndpointName> = (
   context: RouteContext<N>,
-) => Promise<Response<N>> | Response<N>;
+) => Promise<RouteResponse<N>> | RouteResponse<N>;
 
 /** What the contract promises, as a value or as JSON text of it (domain/json-text.ts). */
-type Response<N extends EndpointName> = ResponseOf<N> | JsonText<ResponseOf<N>>;
+type RouteResponse<N extends EndpointName> = ResponseOf<N> | JsonText<ResponseOf<N>>;
 
 declare module 'fastify' {
   interface FastifyRequest {

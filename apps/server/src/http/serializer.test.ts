@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { JsonText } from '../domain/json-text';
 import { contractSerializerCompiler } from './serializer';
 
 const compile = (schema: z.ZodType) =>
@@ -34,5 +35,11 @@ describe('contract serializer', () => {
 
   it('refuses a response that lacks a required field', () => {
     expect(() => compile(schema)({ owner: null, range: { type: 'quantity', count: 1 } })).toThrow(/id/);
+  });
+
+  it('sends a JsonText body as its text, with the raw member spliced in', () => {
+    const body = JsonText.withMember({ id: 'a', owner: null }, 'words', '[{"term":"Sag \\"hallo\\""}]');
+    expect(compile(schema)(body)).toBe('{"id":"a","owner":null,"words":[{"term":"Sag \\"hallo\\""}]}');
+    expect(JsonText.withMember({}, 'words', '[]').text).toBe('{"words":[]}');
   });
 });

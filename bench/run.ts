@@ -36,7 +36,7 @@ const SERVE_FLAGS: string[] =
     JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
   ).scripts.serve?.match(/--[\w-]+=\d+/g) ?? [];
 const FILTER = process.env.BENCH_FILTER;
-/** `BENCH_PROFILE=dir` starts the server with `--cpu-prof` writing into dir. */
+/** `BENCH_PROFILE=dir` starts the app server and the floor server with `--cpu-prof` writing into dir. */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 interface Scenario {
@@ -52,29 +52,34 @@ interface Scenario {
   asManyUsers?: boolean;
   /** The body of one learner's request (`asManyUsers`): from the learner's first word's id and email. */
   learnerBody?: (learner: { wordId: string; email: string }) => string;
+  /** A hot route bench/floor-server.ts serves too: measured there as well (the route's floor). */
+  floor?: true;
 }
 
 const SCENARIOS: Scenario[] = [
   // Full HTTP stack, no database: checkToken without a cookie never queries.
   { name: 'baseline (no-op)', path: () => '/api/cookie/checkToken', authenticated: false },
-  { name: 'GET /users/me', path: () => '/api/users/me', authenticated: true },
-  { name: 'GET /dictionaries', path: () => '/api/dictionaries', authenticated: true },
+  { name: 'GET /users/me', path: () => '/api/users/me', authenticated: true, floor: true },
+  { name: 'GET /dictionaries', path: () => '/api/dictionaries', authenticated: true, floor: true },
   {
     name: 'GET dictionary 50 words p1',
     path: (s) => `/api/dictionaries/${s.smallDictionaryId}?page=1`,
     authenticated: true,
+    floor: true,
   },
   {
     name: 'GET dictionary 5000 words p1',
     path: (s) => `/api/dictionaries/${s.largeDictionaryId}?page=1`,
     authenticated: true,
+    floor: true,
   },
   {
     name: 'search in 5000 words',
     path: (s) => `/api/dictionaries/${s.largeDictionaryId}?page=1&search=${encodeURIComponent(BENCH_SEARCH)}`,
     authenticated: true,
+    floor: true,
   },
-  { name: 'GET /testing', path: () => '/api/testing', authenticated: true, asManyUsers: true },
+  { name: 'GET /testing', path: () => '/api/testing', authenticated: true, asManyUsers: true, floor: true },
   {
     name: 'POST /testing (answer)',
     method: 'POST',
@@ -85,6 +90,7 @@ const SCENARIOS: Scenario[] = [
     learnerBody: ({ wordId }) =>
       JSON.stringify({ answer: 'not it', position: 1, wordId, attemptId: randomUUID() }),
     authenticated: true,
+    floor: true,
   },
   {
     // Each connection one person logging in: 50 logins of one account from one address at once
@@ -107,6 +113,14 @@ interface Row {
   ratioToBaseline: number;
   /** Requests per second as a share of the one-query ceiling's, same run. */
   ratioToOneQuery: number;
+  /**
+   * The route's floor (bench/floor-server.ts: its services behind a bare route) as a share of
+   * the one-query ceiling: the most the route could reach with an HTTP layer that cost nothing.
+   */
+  floorRatioToOneQuery?: number;
+  /** CPU µs per request of the floor's server process and of PostgreSQL. */
+  floorServerUs?: number;
+  floorPostgresUs?: number;
   non2xx: number;
   peakRssMb: number;
   /** CPU µs per request: the server, PostgreSQL, autocannon (bench/cpu.ts); machine busy share. */
@@ -125,11 +139,13 @@ function rssMb(pid: number): number {
   }
 }
 
+/** `--cpu-prof` into BENCH_PROFILE's directory, when it is set. */
+const profileFlags = () => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+
 async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
-  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const child = spawn(
     process.execPath,
-    [...SERVE_FLAGS, ...profile, path.join(root, 'apps/server/dist/main.js')],
+    [...SERVE_FLAGS, ...profileFlags(), path.join(root, 'apps/server/dist/main.js')],
     {
       env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -269,6 +285,36 @@ async function measureCeiling(env: NodeJS.ProcessEnv, port: number, seeded: Seed
   }
 }
 
+/**
+ * The chosen hot routes on bench/floor-server.ts (the routes' services behind bare routes), on
+ * the same database, measured like the routes; before the app server, like the ceiling.
+ */
+async function measureFloor(env: NodeJS.ProcessEnv, port: number, seeded: Seeded, scenarios: Scenario[]) {
+  const floors = new Map<string, { requestsPerSecond: number; cpu: CpuPerRequest }>();
+  if (scenarios.length === 0) return floors;
+  const child = spawn(
+    process.execPath,
+    [...SERVE_FLAGS, ...profileFlags(), '--import', 'tsx', path.join(root, 'bench/floor-server.ts')],
+    {
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  try {
+    await waitForHealth(port, child);
+    for (const scenario of scenarios) {
+      await measure(port, scenario, seeded, WARMUP_SECONDS);
+      const { result, cpu } = await measureWithCpu(port, scenario, seeded, DURATION_SECONDS, child.pid ?? 0);
+      if (result.non2xx + result.errors > 0) throw new Error(`floor of ${scenario.name}: non-2xx answers`);
+      floors.set(scenario.name, { requestsPerSecond: Math.round(result.requests.average), cpu });
+    }
+    return floors;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
 async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.ProcessEnv, port: number) {
   const database = await open();
   const seeded = await seed(database);
@@ -278,6 +324,13 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
   await database.db.execute(sql`analyze`);
   await database.close();
   const { result: ceiling, cpu: ceilingCpu } = await measureCeiling(env, port, seeded);
+  const chosen = SCENARIOS.filter((s) => !FILTER || s.name.includes(FILTER));
+  const floors = await measureFloor(
+    env,
+    port,
+    seeded,
+    chosen.filter((s) => s.floor),
+  );
   const server = await startServer(env, port);
   const rows: Row[] = [];
   const scale: ScaleRow[] = [];
@@ -289,7 +342,6 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
     scenarioPeakRss = Math.max(scenarioPeakRss, rss);
   }, 100);
   try {
-    const chosen = SCENARIOS.filter((s) => !FILTER || s.name.includes(FILTER));
     for (const scenario of chosen) {
       scenarioPeakRss = 0;
       await measure(port, scenario, seeded, WARMUP_SECONDS);
@@ -317,6 +369,12 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
   for (const row of rows) {
     row.ratioToBaseline = Number((row.requestsPerSecond / baseline).toFixed(3));
     row.ratioToOneQuery = Number((row.requestsPerSecond / oneQuery).toFixed(3));
+    const floor = floors.get(row.scenario);
+    if (floor) {
+      row.floorRatioToOneQuery = Number((floor.requestsPerSecond / oneQuery).toFixed(3));
+      row.floorServerUs = floor.cpu.serverUs;
+      row.floorPostgresUs = floor.cpu.postgresUs;
+    }
   }
   const ceilingRow = {
     scenario: CEILING.name,

@@ -1,5 +1,6 @@
 import { hashPassword } from '../apps/server/src/features/auth/password';
 import { answerFormsOf, termFormsOf } from '../apps/server/src/features/dictionaries/answer-forms';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/database';
 import { dictionaries, sessions, testItems, testSessions, users, words } from '../apps/server/src/db/schema';
 import { hashToken, newToken } from '../apps/server/src/features/session/session.service';
@@ -64,6 +65,32 @@ export const BENCH_SEARCH = pseudoWord(2500 + 100_000).slice(1, 5);
 
 const TESTERS = 50;
 
+/**
+ * The rest of a small service's people: signed in, each with a dictionary of their own. With
+ * only the bench's own 71 users and 51 sessions, PostgreSQL reads those tables whole (a sequential
+ * scan and a hash join are cheaper on paper for a page or two) and every session-checking
+ * statement cost 1.5–2× the PostgreSQL CPU it costs once the tables hold real numbers of rows,
+ * where the same statements use their indexes (docs/performance.md, 2026-11-28, fourth session).
+ * Their dictionaries stay empty: the words table already holds other people's words above, and
+ * copies of the same few words in every dictionary would bloat the text indexes unrealistically.
+ */
+const OTHER_LEARNERS = 10_000;
+
+/** OTHER_LEARNERS users with a live session and an empty dictionary each, in bulk. */
+async function seedOtherLearners({ db }: Database): Promise<void> {
+  await db.execute(sql`
+    insert into users (email, role, sorting_configs)
+    select 'learner' || n || '@example.com', 'user', ${JSON.stringify(DEFAULT_SORTING_CONFIGS)}::jsonb
+    from generate_series(1, ${OTHER_LEARNERS}::int) n`);
+  await db.execute(sql`
+    insert into sessions (user_id, token_hash, expires_at)
+    select id, md5(id::text) || md5(email), ${new Date(Date.now() + SESSION_LIFETIME_MS).toISOString()}::timestamptz
+    from users where email like 'learner%@example.com'`);
+  await db.execute(sql`
+    insert into dictionaries (user_id, name, from_language, to_language)
+    select id, 'Mine', 'en', 'es' from users where email like 'learner%@example.com'`);
+}
+
 async function signIn({ db }: Database, userId: string): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
@@ -101,8 +128,9 @@ async function startTest({ db }: Database, userId: string, dictionaryId: string)
 
 /**
  * Realistic data straight into the database: a developer with dictionaries of 50 and 5,000
- * words, a live session, an active test, a few other users with their own data, and 50 learners
- * with a running test and a known password each (the answer and login benchmarks).
+ * words, a live session, an active test, a few other users with their own data, 10,000 other
+ * signed-in learners with a dictionary each, and 50 learners with a running test and a
+ * known password each (the answer and login benchmarks).
  */
 export async function seed(database: Database): Promise<Seeded> {
   const { db } = database;
@@ -154,6 +182,7 @@ export async function seed(database: Database): Promise<Seeded> {
     if (!theirs) throw new Error('seed failed');
     await db.insert(words).values(wordsFor(theirs.id, 200, start, 10_000 + i * 200));
   }
+  await seedOtherLearners(database);
   const cookie = await signIn(database, owner.id);
   await startTest(database, owner.id, large.id);
   // Learners who each run their own test, for the answer benchmark: one person never sends

@@ -75,8 +75,16 @@ export function registerAccessControl(app: FastifyInstance, config: Config, sess
     if (contract[name].access === 'public') return;
     const token = readSessionToken(request, config);
     if (!token) throw new AppError('UNAUTHORIZED');
-    const caller = new RequestCaller(name, token, sessions, sessions.probe(token));
-    if (!SESSION_IN_QUERY.has(name)) caller.accept(await sessions.resolve(token));
-    request.caller = caller;
+    request.caller = await callerOf(name, token, sessions);
   });
+}
+
+/**
+ * The Caller of a request to `name` presenting `token`: checked here, or still to be admitted
+ * by the route's own query (SESSION_IN_QUERY). Also what bench/floor-server.ts acts as.
+ */
+export async function callerOf(name: EndpointName, token: string, sessions: SessionService): Promise<Caller> {
+  const caller = new RequestCaller(name, token, sessions, sessions.probe(token));
+  if (!SESSION_IN_QUERY.has(name)) caller.accept(await sessions.resolve(token));
+  return caller;
 }

@@ -165,6 +165,15 @@ export async function runKeystrokeBench(): Promise<KeystrokeResult> {
       if (!answer) throw new Error(`no answer for the word shown at ${position}: ${term}`);
       await answerBox.pressSequentially(answer);
       await answerBox.press('Enter');
+      // First the probe's own measure, with a cheap check every 100 ms: a locator's wait polls
+      // the page on every frame (text of every element, visibility, layout), and at 4× CPU
+      // throttling that polling took the page's main thread from the answer it was measuring.
+      await page.waitForFunction(
+        (answered) =>
+          (window as unknown as { __probe: { feedback: number[] } }).__probe.feedback.length >= answered,
+        position,
+        { polling: 100 },
+      );
       // Correct answers leave the feedback line; the last one leads to the report.
       if (position < WORDS)
         await page.getByText(`Word ${position + 1} of ${WORDS}`, { exact: true }).waitFor();

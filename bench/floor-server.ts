@@ -13,12 +13,13 @@
  * against it unchanged. Started by bench/run.ts with the app server's environment.
  */
 import Fastify, { type FastifyRequest } from 'fastify';
-import { contract, SESSION_COOKIE_NAME, type EndpointName } from '@wordhoard/shared';
+import { contract, type EndpointName } from '@wordhoard/shared';
 import { loadConfig } from '../apps/server/src/config/config';
 import { openPglite, openPostgres } from '../apps/server/src/db/database';
 import { JsonText } from '../apps/server/src/domain/json-text';
 import type { Caller } from '../apps/server/src/domain/caller';
 import { callerOf } from '../apps/server/src/features/session/session.access';
+import { sessionCookieName } from '../apps/server/src/features/session/session.cookie';
 import { createServices } from '../apps/server/src/services';
 // The app's augmentations of Fastify's types (request.caller, request.cookies), which the
 // session module relies on and the app's own entry brings in.
@@ -50,7 +51,8 @@ const HOT: Partial<Record<EndpointName, (input: Input) => Promise<unknown>>> = {
   answer: ({ caller, body }) => services.testing.answer(caller, body as never),
 };
 
-const COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=([^;]*)`);
+// The app's cookie name (`__Host-` on https), read without the cookie plugin.
+const COOKIE = new RegExp(`(?:^|;\\s*)${sessionCookieName(config)}=([^;]*)`);
 
 function token(request: FastifyRequest): string {
   const found = COOKIE.exec(request.headers.cookie ?? '')?.[1];

@@ -139,20 +139,27 @@ function rssMb(pid: number): number {
   }
 }
 
-/** `--cpu-prof` into BENCH_PROFILE's directory, when it is set. */
-const profileFlags = () => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+/** The production server's entry (`npm run serve`). */
+const APP_ENTRY = [path.join(root, 'apps/server/dist/main.js')];
 
-async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [...SERVE_FLAGS, ...profileFlags(), path.join(root, 'apps/server/dist/main.js')],
-    {
-      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+/**
+ * Starts `entry` (the app, or bench/floor-server.ts) the way production runs: `npm run serve`'s
+ * V8 flags, NODE_ENV=production, `--cpu-prof` into BENCH_PROFILE when set; resolves once healthy.
+ */
+async function startServer(env: NodeJS.ProcessEnv, port: number, entry = APP_ENTRY): Promise<ChildProcess> {
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...SERVE_FLAGS, ...profile, ...entry], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await waitForHealth(port, child);
   return child;
+}
+
+/** Stops a server this bench started and waits for it to exit (PGlite's directory is then free). */
+async function stopServer(child: ChildProcess): Promise<void> {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
 }
 
 /** Waits until `port` answers /api/health; kills `child` and throws if it never does. */
@@ -280,8 +287,7 @@ async function measureCeiling(env: NodeJS.ProcessEnv, port: number, seeded: Seed
     await measure(port, CEILING, seeded, WARMUP_SECONDS);
     return await measureWithCpu(port, CEILING, seeded, DURATION_SECONDS, child.pid ?? 0);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopServer(child);
   }
 }
 
@@ -292,16 +298,8 @@ async function measureCeiling(env: NodeJS.ProcessEnv, port: number, seeded: Seed
 async function measureFloor(env: NodeJS.ProcessEnv, port: number, seeded: Seeded, scenarios: Scenario[]) {
   const floors = new Map<string, { requestsPerSecond: number; cpu: CpuPerRequest }>();
   if (scenarios.length === 0) return floors;
-  const child = spawn(
-    process.execPath,
-    [...SERVE_FLAGS, ...profileFlags(), '--import', 'tsx', path.join(root, 'bench/floor-server.ts')],
-    {
-      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const child = await startServer(env, port, ['--import', 'tsx', path.join(root, 'bench/floor-server.ts')]);
   try {
-    await waitForHealth(port, child);
     for (const scenario of scenarios) {
       await measure(port, scenario, seeded, WARMUP_SECONDS);
       const { result, cpu } = await measureWithCpu(port, scenario, seeded, DURATION_SECONDS, child.pid ?? 0);
@@ -310,8 +308,7 @@ async function measureFloor(env: NodeJS.ProcessEnv, port: number, seeded: Seeded
     }
     return floors;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopServer(child);
   }
 }
 
@@ -361,8 +358,7 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
     if (!FILTER) scale.push(...(await measureScale(port, seeded)));
   } finally {
     clearInterval(sampler);
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopServer(server);
   }
   const baseline = rows.find((row) => row.scenario === SCENARIOS[0]?.name)?.requestsPerSecond ?? Number.NaN;
   const oneQuery = Math.round(ceiling.requests.average);

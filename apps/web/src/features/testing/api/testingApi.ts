@@ -144,6 +144,8 @@ export function useTestingCalls() {
       // Offline, these are graded on the device and wait in a queue (decision 0058).
       answer: (body: AnswerBody) => runner.answer(body),
       skip: (body: AnswerTarget) => runner.skip(body),
+      /** The answer's grade from the device's copy of the test, at once (null: unknown). */
+      predictAnswer: (body: AnswerBody, shown: TestItem) => runner.predictAnswer(body, shown),
       overrideAnswer: (body: OverrideBody) => http.request('overrideAnswer', { body, silent: true }),
       /**
        * Adds `definition` to a word of the tested dictionary (after "I was right"): the word as

@@ -101,6 +101,32 @@ export function localState(stored: StoredPack): TestState {
   };
 }
 
+/** Whether two items show the same word of the same test at the same progress. */
+export const sameProgress = (a: TestItem, b: TestItem): boolean =>
+  a.position === b.position &&
+  a.total === b.total &&
+  a.wordId === b.wordId &&
+  a.doneDefinitions.length === b.doneDefinitions.length &&
+  a.doneDefinitions.every((definition, index) => definition === b.doneDefinitions[index]);
+
+/**
+ * Whether the server graded an answer as the device did (what the screen showed at once): the
+ * same verdict, the same progress, the same word next.
+ */
+export function sameOutcome(device: AnswerResult, server: AnswerResult): boolean {
+  const sameNext =
+    device.next == null || server.next == null
+      ? device.next == null && server.next == null
+      : sameProgress(device.next, server.next);
+  return (
+    device.status === server.status &&
+    device.result === server.result &&
+    device.almost === server.almost &&
+    device.needAnswers === server.needAnswers &&
+    sameNext
+  );
+}
+
 /** Whether the pack stands where the server's current word does: same word, same progress. */
 export function packShows(pack: OfflinePack, item: TestItem): boolean {
   const word = pack.words[item.position - 1];

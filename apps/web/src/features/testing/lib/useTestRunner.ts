@@ -5,6 +5,7 @@ import {
   type AnswerResult,
   type AnswerTarget,
   type TestItem,
+  type TestState,
 } from '@wordhoard/shared';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { testingKeys, useRefreshTestingState, useShowNextWord, useTestingCalls }
 import type { CheckState, SkipState } from './navigationState';
 import { useSubmissions } from './submissions';
 import { useActiveTest } from './useActiveTest';
+import { sameOutcome, sameProgress } from './localTest';
 import { exampleLanguage, wordMeta, wordView } from './wordView';
 import { useReportUnexpected } from '../../../shared/hooks/useReportUnexpected';
 
@@ -123,36 +125,100 @@ export function useTestRunner(test: TestItem) {
   });
 
   /**
-   * A skip asked for while the answer is on its way (Enter, then Skip at once): it runs when the
-   * answer is back if the same word is still shown, and is dropped if the answer moved the test
-   * on (the learner never saw the next word). Before, the click was silently lost.
+   * The answer on its way: the word it answers, and the result the screen showed at once from
+   * the device's copy of the test (null: nothing, the screen waits for the server).
    */
-  const skipAfterAnswer = useRef<{ position: number; wordId: string } | null>(null);
+  const sending = useRef<{ attemptId: string; item: TestItem; shown: AnswerResult | null } | null>(null);
+  /** The word on this screen once the answer is back; null when the screen moved on. */
+  const shownAfterAnswer = useRef<TestItem | null>(null);
+  /**
+   * A skip, or the next word's answer, asked for while an answer is on its way (Enter, then
+   * Skip at once; or the next answer typed before the server confirmed the last): it runs once
+   * that answer is back if its word is still the one shown, and is dropped if the answer took
+   * the screen elsewhere (the check screen of a wrong answer). Before, the click was lost.
+   */
+  const askedMeanwhile = useRef<{ kind: 'skip' | 'answer'; item: TestItem; text: string } | null>(null);
+  /** The screen shows an answer's result before the server confirmed it (the field stays open). */
+  const [confirming, setConfirming] = useState(false);
+  /** An answer typed meanwhile waits for the one before (the field holds it, read-only). */
+  const [answerWaiting, setAnswerWaiting] = useState(false);
+
   function startSkip(target: { position: number; wordId: string }) {
     const attemptId = submissions.start(`skip:${target.position}:${target.wordId}`);
-    if (attemptId !== null) skipMutation.mutate({ ...target, attemptId, durationMs: durationOf(attemptId) });
+    if (attemptId !== null)
+      skipMutation.mutate({
+        position: target.position,
+        wordId: target.wordId,
+        attemptId,
+        durationMs: durationOf(attemptId),
+      });
   }
-  /** Whether the answer left the same word on screen: set when it is back, read once it settled. */
-  const answeredWordStillShown = useRef(false);
-  function noteWordStillShown(stillShown: boolean) {
-    answeredWordStillShown.current = stillShown;
-  }
+
   /** After the answer's submission is settled (one submission at a time). */
-  function runSkipAskedMeanwhile() {
-    const target = skipAfterAnswer.current;
-    const stillShown = answeredWordStillShown.current;
-    skipAfterAnswer.current = null;
-    answeredWordStillShown.current = false;
-    if (target && stillShown) startSkip(target);
+  function runAskedMeanwhile() {
+    const asked = askedMeanwhile.current;
+    const shown = shownAfterAnswer.current;
+    askedMeanwhile.current = null;
+    shownAfterAnswer.current = null;
+    setAnswerWaiting(false);
+    if (!asked || !shown) return;
+    if (asked.kind === 'skip' && asked.item.position === shown.position && asked.item.wordId === shown.wordId)
+      startSkip(shown);
+    else if (asked.kind === 'answer' && sameProgress(asked.item, shown)) startAnswer(shown, asked.text);
   }
+
+  /**
+   * A correct answer: the word's progress, or the next word, as the result has it (decision
+   * 0045); once the test is finished, or if the result did not say, it is loaded (SPEC §4:
+   * refetch). What is typed after this is for the word it shows and must stay.
+   */
+  async function showCorrect(result: AnswerResult, answered: TestItem) {
+    const focusedBefore = document.activeElement;
+    if (!(result.next && (await showNextWord(result.next)))) await refreshState().catch(() => undefined);
+    const lang = exampleLanguage(wordView(answered, activeTest));
+    setFeedback({
+      tone: 'correct',
+      message:
+        result.needAnswers > 0
+          ? t('Testing.Run.CorrectMore', { count: result.needAnswers })
+          : t('Testing.Run.CorrectNext'),
+      key: Date.now(),
+      ...(result.examples?.length ? { examples: { sentences: result.examples, lang } } : {}),
+    });
+    // Back to the field (after a click on Check, say), unless the learner has moved on by
+    // keyboard meanwhile, e.g. tabbed to Skip on the next word.
+    if (document.activeElement === focusedBefore || document.activeElement === document.body)
+      inputRef.current?.focus();
+  }
+
+  /** The word the test cache shows now (what this screen renders). */
+  const cachedItem = () => queryClient.getQueryData<TestState>(testingKeys.state)?.test ?? null;
 
   const answerMutation = useMutation({
     // Offline, the answer is graded on the device and queued (decision 0058): never paused.
     networkMode: 'always',
     mutationFn: (body: AnswerBody) => calls.answer(body),
     onSuccess: async (result: AnswerResult, body: AnswerBody) => {
+      const answered = sending.current?.attemptId === body.attemptId ? sending.current : null;
+      const item = answered?.item ?? test;
+      if (answered?.shown) {
+        if (sameOutcome(answered.shown, result)) {
+          // As shown: the server's own copy of the word now on screen replaces the device's.
+          if (result.next) await showNextWord(result.next);
+          shownAfterAnswer.current = result.next ?? null;
+          return;
+        }
+        // The server graded otherwise (another tab answered meanwhile, say): its result stands,
+        // shown over where the test is now on the server, as without a guess.
+        if (
+          !(await refreshState().then(
+            () => true,
+            () => false,
+          ))
+        )
+          await showNextWord(item);
+      }
       if (result.status === 'wordFinished') {
-        noteWordStillShown(false);
         await showMovedOn();
         return;
       }
@@ -164,59 +230,67 @@ export function useTestRunner(test: TestItem) {
           key: Date.now(),
         });
         inputRef.current?.focus();
-        noteWordStillShown(true);
+        shownAfterAnswer.current = cachedItem();
         return;
       }
       if (result.result === 'wrong' || result.almost) {
-        noteWordStillShown(false);
         // An almost-right answer was accepted: the word has moved on, the shown one is stale.
         if (result.almost) queryClient.removeQueries({ queryKey: testingKeys.state });
         const checkState: CheckState = {
-          wordId: test.wordId,
-          position: test.position,
-          term: test.term,
+          wordId: item.wordId,
+          position: item.position,
+          term: item.term,
           result,
           attemptId: body.attemptId,
-          ...wordMeta(test),
+          ...wordMeta(item),
         };
         await navigate(PATHS.testingCheck, { state: checkState });
         return;
       }
-      // Correct: stay and show the word's progress, or the next word, as the answer returned it
-      // (decision 0045); once the test is finished, or if the answer did not say, load it
-      // (SPEC §4: refetch). The field is emptied first: what is typed while the next word loads
-      // is for that word and must stay.
+      // The field is emptied first: what is typed while the next word loads is for that word.
       clearAnswer();
-      const focusedBefore = document.activeElement;
-      if (!(result.next && (await showNextWord(result.next)))) await refreshState().catch(() => undefined);
-      setFeedback({
-        tone: 'correct',
-        message:
-          result.needAnswers > 0
-            ? t('Testing.Run.CorrectMore', { count: result.needAnswers })
-            : t('Testing.Run.CorrectNext'),
-        key: Date.now(),
-        ...(result.examples?.length
-          ? { examples: { sentences: result.examples, lang: exampleLanguage(view) } }
-          : {}),
-      });
-      // Back to the field (after a click on Check, say), unless the learner has moved on by
-      // keyboard meanwhile, e.g. tabbed to Skip on the next word.
-      if (document.activeElement === focusedBefore || document.activeElement === document.body)
-        inputRef.current?.focus();
-      noteWordStillShown(result.needAnswers > 0);
+      await showCorrect(result, item);
+      shownAfterAnswer.current = cachedItem();
     },
-    onError: async (error: Error) => {
-      noteWordStillShown(false);
+    onError: async (error: Error, body: AnswerBody) => {
+      // A result shown at once that the server never confirmed is taken back.
+      if (sending.current?.attemptId === body.attemptId && sending.current.shown) setFeedback(null);
       await failed(error);
     },
     onSettled: (data: AnswerResult | undefined, error: Error | null) => {
       settled(data, error);
-      runSkipAskedMeanwhile();
+      sending.current = null;
+      setConfirming(false);
+      runAskedMeanwhile();
     },
   });
 
-  const busy = answerMutation.isPending || skipMutation.isPending;
+  const busy = (answerMutation.isPending && !confirming) || answerWaiting || skipMutation.isPending;
+
+  /**
+   * Sends `text` as the answer to `item`. A correct answer is shown at once, graded on the
+   * device by the shared grader from its copy of the test (issue 23: feedback within 100 ms on
+   * a slow phone), while the server, whose grade stands, confirms it; a wrong or almost-right
+   * one waits for the server, whose check screen tells more (confusions, the accepted answers).
+   */
+  function startAnswer(item: TestItem, text: string) {
+    const target = { position: item.position, wordId: item.wordId };
+    const attemptId = submissions.start(`answer:${target.position}:${target.wordId}:${text}`);
+    if (attemptId === null) return;
+    const body: AnswerBody = { ...target, attemptId, answer: text, durationMs: durationOf(attemptId) };
+    const predicted = calls.predictAnswer(body, item);
+    const shown =
+      predicted?.status === 'applied' && predicted.result === 'correct' && !predicted.almost && predicted.next
+        ? predicted
+        : null;
+    sending.current = { attemptId, item, shown };
+    answerMutation.mutate(body);
+    if (shown) {
+      setConfirming(true);
+      clearAnswer();
+      void showCorrect(shown, item);
+    }
+  }
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -228,17 +302,19 @@ export function useTestRunner(test: TestItem) {
       return;
     }
     setMissingAnswer(false);
-    const target = { position: test.position, wordId: test.wordId };
-    const attemptId = submissions.start(`answer:${target.position}:${target.wordId}:${text}`);
-    if (attemptId === null) return;
-    answerMutation.mutate({ ...target, attemptId, answer: text, durationMs: durationOf(attemptId) });
+    if (answerMutation.isPending) {
+      // The last answer is shown but not yet confirmed: this one goes once it is.
+      askedMeanwhile.current = { kind: 'answer', item: test, text };
+      setAnswerWaiting(true);
+      return;
+    }
+    startAnswer(test, text);
   }
 
   function skip() {
     if (skipMutation.isPending) return;
-    const target = { position: test.position, wordId: test.wordId };
-    if (answerMutation.isPending) skipAfterAnswer.current = target;
-    else startSkip(target);
+    if (answerMutation.isPending) askedMeanwhile.current = { kind: 'skip', item: test, text: '' };
+    else startSkip(test);
   }
 
   const describedBy = [ids.prompt, ids.need, missingAnswer ? ids.error : null].filter(Boolean).join(' ');

@@ -418,6 +418,131 @@ describe('test runner screen', () => {
     expect(await screen.findByText('house')).toBeInTheDocument();
   });
 
+  describe('a correct answer shown at once, confirmed by the server (issue 23)', () => {
+    const packFetched = () => browser.requests.some((request) => request.url === '/api/testing/pack');
+    const sentAnswers = () => bodies().map((body) => body.answer);
+    /** The feedback line under the field (the announcer repeats it for screen readers). */
+    const feedbackLine = () => document.querySelector<HTMLElement>('[data-tone]');
+    const showsFeedback = (text: string) => waitFor(() => expect(feedbackLine()).toHaveTextContent(text));
+
+    /** The runner on "house", with the test's words on the device (what it grades from). */
+    async function openWithPack() {
+      remember();
+      const rendered = await open();
+      await screen.findByText('house');
+      await waitFor(() => expect(packFetched()).toBe(true));
+      await waitFor(() => expect(rendered.queryClient.isFetching()).toBe(0));
+      return rendered;
+    }
+
+    it("shows the grade and the word's progress before the server's reply, and keeps it once it agrees", async () => {
+      const { user: person } = await openWithPack();
+      const release = browser.holdNextReply('POST /api/testing');
+
+      await person.type(answerField(), 'Haus{Enter}');
+
+      // The reply is held: what shows came from the device's grade.
+      await showsFeedback('Correct! Entries still needed: 1.');
+      expect(screen.getByText('Entries still needed: 1')).toBeInTheDocument();
+      expect(answerField()).toHaveValue('');
+      expect(answerField()).not.toHaveAttribute('readonly');
+      expect(answerField()).toHaveFocus();
+      release();
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Check' })).not.toHaveAttribute('aria-busy'),
+      );
+      expect(feedbackLine()).toHaveTextContent('Correct! Entries still needed: 1.');
+      expect(sentAnswers()).toEqual(['Haus']);
+      await expectOnlyHausEntered();
+    });
+
+    it('sends the next answer typed before the last was confirmed once it is, in order', async () => {
+      const { user: person } = await openWithPack();
+      const release = browser.holdNextReply('POST /api/testing');
+      await person.type(answerField(), 'Haus{Enter}');
+      await showsFeedback('Correct! Entries still needed: 1.');
+
+      await person.type(answerField(), 'Gebäude{Enter}');
+
+      // It waits in the field, read-only, behind the answer on its way.
+      expect(answerField()).toHaveValue('Gebäude');
+      expect(answerField()).toHaveAttribute('readonly');
+      expect(sentAnswers()).toEqual(['Haus']);
+      release();
+      expect(await screen.findByText('cat')).toBeInTheDocument();
+      expect(screen.getByText('Word 2 of 2')).toBeInTheDocument();
+      expect(sentAnswers()).toEqual(['Haus', 'Gebäude']);
+      expect((await anotherTab(server, browser).state()).test).toMatchObject({ term: 'cat', position: 2 });
+    });
+
+    it('skips the next word shown at once when Skip is pressed before the server confirmed the answer', async () => {
+      const tab = anotherTab(server, browser);
+      await tab.answer('Haus');
+      const { user: person, router } = await openWithPack();
+      const release = browser.holdNextReply('POST /api/testing');
+
+      await person.type(answerField(), 'Gebäude{Enter}');
+      expect(await screen.findByText('cat')).toBeInTheDocument();
+      expect(feedbackLine()).toHaveTextContent('Correct! On to the next word.');
+      await person.click(screen.getByRole('button', { name: 'Skip' }));
+      expect(sent('/api/testing/skip')).toBe(0);
+      release();
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/testing/skip'));
+      expect(await screen.findByRole('list', { name: 'Answers' })).toHaveTextContent('Katze');
+      expect((await tab.state()).report).toMatchObject({ correct: 1, skipped: 1 });
+    });
+
+    it("takes back what it showed when the server grades otherwise: the server's grade stands", async () => {
+      const { user: person } = await openWithPack();
+      // Another tab enters "Haus" after this one got the test: here it still looks new.
+      await anotherTab(server, browser).answer('Haus');
+      const release = browser.holdNextReply('POST /api/testing');
+
+      await person.type(answerField(), 'Haus{Enter}');
+      await showsFeedback('Correct! Entries still needed: 1.');
+      release();
+
+      await showsFeedback('“Haus” is already entered. Type another one.');
+      // The word as the server has it: "Haus" entered once, one still needed.
+      expect(screen.getByText('Entries still needed: 1')).toBeInTheDocument();
+      expect(screen.getByRole('list', { name: 'Already entered' })).toHaveTextContent('Haus');
+      await expectOnlyHausEntered();
+    });
+
+    it('takes it back when the word was finished elsewhere meanwhile, and shows where the test is', async () => {
+      const { user: person } = await openWithPack();
+      await anotherTab(server, browser).skip();
+      const release = browser.holdNextReply('POST /api/testing');
+
+      await person.type(answerField(), 'Haus{Enter}');
+      await showsFeedback('Correct! Entries still needed: 1.');
+      release();
+
+      expect(await screen.findByText('cat')).toBeInTheDocument();
+      await showsFeedback('The test had already moved on. Here is where it stands now.');
+      expect(screen.getByText('Word 2 of 2')).toBeInTheDocument();
+      expect((await anotherTab(server, browser).state()).test).toMatchObject({
+        term: 'cat',
+        doneDefinitions: [],
+      });
+    });
+
+    it('waits for the server on a wrong answer: its check screen tells more than the device knows', async () => {
+      const { user: person, router } = await openWithPack();
+      const release = browser.holdNextReply('POST /api/testing');
+
+      await person.type(answerField(), 'Hund{Enter}');
+      await waitFor(() => expect(sentAnswers()).toEqual(['Hund']));
+      expect(answerField()).toHaveAttribute('readonly');
+      expect(router.state.location.pathname).toBe('/testing');
+      release();
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/testing/check'));
+      expect(await screen.findByText('Not quite.')).toBeInTheDocument();
+    });
+  });
+
   describe('weak spots (decision 0049)', () => {
     it('asks a missed definition on its own, the others given, as practice', async () => {
       // The test of beforeEach: "Haus" recalled, then "house" skipped, so "Gebäude" is missed.

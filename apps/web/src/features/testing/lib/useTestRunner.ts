@@ -294,7 +294,10 @@ export function useTestRunner(test: TestItem) {
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    // Refs, not the mutations' state: an answer may have settled since the last render. While
+    // one waits for the server with nothing shown, a second Enter is not sent.
+    const inFlight = sending.current;
+    if (skipMutation.isPending || askedMeanwhile.current || (inFlight && !inFlight.shown)) return;
     const text = readAnswer().trim();
     if (text === '') {
       setMissingAnswer(true);
@@ -302,7 +305,7 @@ export function useTestRunner(test: TestItem) {
       return;
     }
     setMissingAnswer(false);
-    if (answerMutation.isPending) {
+    if (inFlight) {
       // The last answer is shown but not yet confirmed: this one goes once it is.
       askedMeanwhile.current = { kind: 'answer', item: test, text };
       setAnswerWaiting(true);
@@ -313,7 +316,7 @@ export function useTestRunner(test: TestItem) {
 
   function skip() {
     if (skipMutation.isPending) return;
-    if (answerMutation.isPending) askedMeanwhile.current = { kind: 'skip', item: test, text: '' };
+    if (sending.current) askedMeanwhile.current = { kind: 'skip', item: test, text: '' };
     else startSkip(test);
   }
 

@@ -82,4 +82,38 @@ describe(`migrated schema (${testDriver})`, () => {
     );
     expect(left.rows[0]).toEqual({ words: 0, cards: 0, days: 0, reviews: 0 });
   });
+  it("keeps room on a page of test items for an answer's new version of its item (a HOT update)", async () => {
+    const [user] = await database.db
+      .execute<{ id: string }>(
+        sql`insert into users (role, sorting_configs) values ('user', '{}'::jsonb) returning id`,
+      )
+      .then((r) => r.rows);
+    const [test] = await database.db
+      .execute<{ id: string }>(
+        sql`insert into test_sessions (user_id, swap, range, total) values (${user!.id}, false, '{}'::jsonb, 40) returning id`,
+      )
+      .then((r) => r.rows);
+    // 40 items of ~250 bytes: more than one full page would hold without free space.
+    await database.db.execute(
+      sql`insert into test_items (test_id, position, item)
+          select ${test!.id}, n, jsonb_build_object('wordId', gen_random_uuid(), 'term', repeat('x', 180), 'answers', '[]'::jsonb)
+          from generate_series(0, 39) as n`,
+    );
+    const page = async () =>
+      (
+        await database.db.execute<{ page: string }>(
+          sql`select (ctid::text::point)[0]::text as page from test_items where test_id = ${test!.id} and position = 0`,
+        )
+      ).rows[0]?.page;
+    const first = await page();
+    for (let answer = 1; answer <= 5; answer += 1) {
+      await database.db.execute(
+        sql`update test_items set item = jsonb_set(item, '{answers}', (item->'answers') || to_jsonb(${`typed ${answer}`}::text))
+            where test_id = ${test!.id} and position = 0`,
+      );
+      // The new version stays on its page: no new primary-key entry, pruned without a vacuum.
+      expect(await page()).toBe(first);
+    }
+    await database.db.execute(sql`delete from users where id = ${user!.id}`);
+  });
 });

@@ -54,7 +54,8 @@ export interface TestBrowser {
   loseNextReply(route: string): void;
   /**
    * The next `METHOD /api/path` request reaches the server, but its reply reaches the app only
-   * when the returned function is called (a slow network: the app acts while it waits).
+   * when the returned function is called (a slow network: the app acts while it waits). Called
+   * again before that request is sent, it holds the one after it: one reply per call, in order.
    */
   holdNextReply(route: string): () => void;
   /** While true, no request leaves the browser (the network is down). */
@@ -138,7 +139,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
 function createBrowser(t: TestApp, api: ReturnType<typeof apiClient>, origin: string): TestBrowser {
   const jar = new Map<string, string>();
   const losing = new Set<string>();
-  const holding = new Map<string, Promise<void>>();
+  const holding = new Map<string, Promise<void>[]>();
   const browser: TestBrowser = {
     requests: [],
     offline: false,
@@ -148,7 +149,8 @@ function createBrowser(t: TestApp, api: ReturnType<typeof apiClient>, origin: st
     },
     holdNextReply(route) {
       let release = () => {};
-      holding.set(route, new Promise<void>((resolve) => (release = resolve)));
+      const held = new Promise<void>((resolve) => (release = resolve));
+      holding.set(route, [...(holding.get(route) ?? []), held]);
       return () => release();
     },
     async fetch(input, init) {
@@ -169,11 +171,8 @@ function createBrowser(t: TestApp, api: ReturnType<typeof apiClient>, origin: st
       });
       for (const header of response.headers.getSetCookie()) keep(jar, header);
       const route = `${request.method} ${url.pathname}`;
-      const held = holding.get(route);
-      if (held) {
-        holding.delete(route);
-        await held;
-      }
+      const held = holding.get(route)?.shift();
+      if (held) await held;
       if (losing.delete(route)) {
         await response.body?.cancel();
         throw new TypeError('Failed to fetch');

@@ -178,6 +178,7 @@ export class OfflineTesting {
       try {
         const result = await send();
         this.reachable(true);
+        this.takeIntoMemory(userId, result, locally);
         void this.follow(userId, result, locally).catch(() => undefined);
         return result;
       } catch (error) {
@@ -222,19 +223,46 @@ export class OfflineTesting {
     });
   }
 
-  /** An answer the server took: the pack takes it too, or is fetched again where they differ. */
+  /**
+   * An answer the server took, applied at once to the pack in memory: the next answer is graded
+   * from it (`predictAnswer`) before the copy in IndexedDB is written (`follow`). Where the device
+   * would have moved elsewhere than the server did, nothing is graded ahead until the pack is
+   * read again.
+   */
+  private takeIntoMemory<R extends { next?: TestItem | null }>(
+    userId: string,
+    result: R,
+    locally: (pack: StoredPack['pack']) => LocalOutcome<R> | null,
+  ): void {
+    const known = this.known;
+    if (!known || known.userId !== userId) return;
+    const outcome = locally(known.pack);
+    const next = outcome?.result.next;
+    this.version += 1;
+    this.known =
+      outcome && next !== undefined && sameItem(result.next, next) ? { ...known, pack: outcome.pack } : null;
+  }
+
+  /** An answer the server took: the stored pack takes it too, or is fetched again where they differ. */
   private follow<R extends { next?: TestItem | null }>(
     userId: string,
     result: R,
     locally: (pack: StoredPack['pack']) => LocalOutcome<R> | null,
   ): Promise<void> {
     return this.serial(async () => {
-      const stored = await this.readPack(userId);
+      // The store's own read: the pack in memory has taken this answer already (and maybe the
+      // next one); reading the older stored copy into it would take them back.
+      const stored = await this.store.readPack(userId);
       if (!stored) return;
       const outcome = locally(stored.pack);
-      const next = outcome && (outcome.result as { next?: TestItem | null }).next;
+      const next = outcome?.result.next;
       if (outcome && next !== undefined && sameItem(result.next, next)) {
-        await this.writePack({ ...stored, pack: outcome.pack });
+        const record = { ...stored, pack: outcome.pack };
+        await this.store.writePack(record);
+        if (this.known === null) {
+          this.version += 1;
+          this.known = record;
+        }
       } else {
         await this.fetchPack(userId, stored);
       }

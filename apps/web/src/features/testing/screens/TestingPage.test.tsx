@@ -456,9 +456,11 @@ describe('test runner screen', () => {
       await expectOnlyHausEntered();
     });
 
-    it('sends the next answer typed before the last was confirmed once it is, in order', async () => {
+    it('sends the next answer typed before the last was confirmed once it is, in order, shown at once too', async () => {
       const { user: person } = await openWithPack();
-      const release = browser.holdNextReply('POST /api/testing');
+      // Both replies are held: the second answer's grade too comes from the device.
+      const releaseFirst = browser.holdNextReply('POST /api/testing');
+      const releaseSecond = browser.holdNextReply('POST /api/testing');
       await person.type(answerField(), 'Haus{Enter}');
       await showsFeedback('Correct! Entries still needed: 1.');
 
@@ -468,10 +470,19 @@ describe('test runner screen', () => {
       expect(answerField()).toHaveValue('Gebäude');
       expect(answerField()).toHaveAttribute('readonly');
       expect(sentAnswers()).toEqual(['Haus']);
-      release();
+      releaseFirst();
+      // Sent once the first is confirmed, and shown from the device's copy, which took the first.
       expect(await screen.findByText('cat')).toBeInTheDocument();
+      await showsFeedback('Correct! On to the next word.');
       expect(screen.getByText('Word 2 of 2')).toBeInTheDocument();
       expect(sentAnswers()).toEqual(['Haus', 'Gebäude']);
+      expect(answerField()).toHaveValue('');
+      expect(answerField()).not.toHaveAttribute('readonly');
+      releaseSecond();
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Check' })).not.toHaveAttribute('aria-busy'),
+      );
+      expect(screen.getByText('cat')).toBeInTheDocument();
       expect((await anotherTab(server, browser).state()).test).toMatchObject({ term: 'cat', position: 2 });
     });
 

@@ -180,3 +180,56 @@ test('with no attempts left today the start button is disabled and says why', as
   await expect(page.getByRole('button', { name: 'Start the test' })).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Continue the test' })).toHaveAttribute('href', '/testing');
 });
+
+test('on a slow network a correct answer shows at once, and the next one typed meanwhile follows it (decision 0070)', async ({
+  page,
+}) => {
+  await enterAsGuest(page);
+  const dictionaryId = await createDictionary(page);
+  const started = await page.request.post('/api/tester', {
+    data: { dictionaryId, swap: false, range: { type: 'quantity', from: 'all', count: 20, order: 'asc' } },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  // The device grades from its copy of the test, fetched with the first word.
+  const packFetched = page.waitForResponse((response) => response.url().endsWith('/api/testing/pack'));
+  await page.goto('/testing');
+  await packFetched;
+  const answer = page.getByRole('textbox', { name: 'Your answer' });
+  await expect(page.getByText('Word 1 of 3', { exact: true })).toBeVisible();
+
+  // Answers reach the server, but each reply comes back only when let through.
+  const held: (() => void)[] = [];
+  await page.route('**/api/testing', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const response = await route.fetch();
+    await new Promise<void>((resolve) => held.push(resolve));
+    await route.fulfill({ response });
+  });
+
+  await answer.fill('Haus');
+  await answer.press('Enter');
+  await expect(page.getByRole('status')).toHaveText('Correct! Entries still needed: 1.');
+  await expect(page.getByText('Entries still needed: 1', { exact: true })).toBeVisible();
+  await expect(answer).toHaveValue('');
+  await expect.poll(() => held.length).toBe(1);
+
+  // Typed before the server confirmed "Haus": it waits in the field, then goes.
+  await answer.fill('Gebäude');
+  await answer.press('Enter');
+  await expect(answer).toHaveValue('Gebäude');
+  held[0]?.();
+  await expect(page.getByText('Word 2 of 3', { exact: true })).toBeVisible();
+  await expect(page.getByText('cat', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Correct! On to the next word.');
+  await expect.poll(() => held.length).toBe(2);
+  const confirmed = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().endsWith('/api/testing'),
+  );
+  held[1]?.();
+  await confirmed;
+  await expect(page.getByText('cat', { exact: true })).toBeVisible();
+
+  // The server took both, in order (the page's routes do not apply to page.request).
+  const state = (await (await page.request.get('/api/testing')).json()) as { test: unknown };
+  expect(state.test).toMatchObject({ term: 'cat', position: 2, doneDefinitions: [] });
+});

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { enterAsGuest } from './support/session';
+import { startTestOfAll } from './support/testing';
 
 /**
  * A test run by its keyboard shortcuts alone (decision 0052), in the production build: an
@@ -31,10 +32,7 @@ test('a short test by keyboard shortcuts alone, with the keys shown on the butto
 }) => {
   await enterAsGuest(page);
   const dictionaryId = await createDictionary(page);
-  const started = await page.request.post('/api/tester', {
-    data: { dictionaryId, swap: false, range: { type: 'quantity', from: 'all', count: 20, order: 'asc' } },
-  });
-  expect(started.status(), await started.text()).toBe(201);
+  await startTestOfAll(page, dictionaryId);
 
   await page.goto('/testing');
   const answer = page.getByRole('textbox', { name: 'Your answer' });

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { enterAsGuest } from './support/session';
+import { startTestOfAll } from './support/testing';
 
 /**
  * Self-testing in the browser against the real server (SPEC §2, DESIGN §5). Guests get 3 attempts a day,
@@ -186,10 +187,7 @@ test('on a slow network a correct answer shows at once, and the next one typed m
 }) => {
   await enterAsGuest(page);
   const dictionaryId = await createDictionary(page);
-  const started = await page.request.post('/api/tester', {
-    data: { dictionaryId, swap: false, range: { type: 'quantity', from: 'all', count: 20, order: 'asc' } },
-  });
-  expect(started.status(), await started.text()).toBe(201);
+  await startTestOfAll(page, dictionaryId);
   // The device grades from its copy of the test, fetched with the first word.
   const packFetched = page.waitForResponse((response) => response.url().endsWith('/api/testing/pack'));
   await page.goto('/testing');

@@ -40,6 +40,23 @@ export interface OfflineTestingDeps {
 const sameItem = (a: TestItem | null | undefined, b: TestItem | null) =>
   a === undefined || (a === null ? b === null : b !== null && sameProgress(a, b));
 
+/** The pack's own grading of one submission (an answer or a skip), as the server would grade it. */
+type Locally<R> = (pack: StoredPack['pack']) => LocalOutcome<R> | null;
+
+/**
+ * `pack` with a submission the server took applied, or null where the device would have moved
+ * elsewhere than the server did (the pack stands elsewhere, or another tab answered meanwhile).
+ */
+function packAfter<R extends { next?: TestItem | null }>(
+  pack: StoredPack['pack'],
+  result: R,
+  locally: Locally<R>,
+): StoredPack['pack'] | null {
+  const outcome = locally(pack);
+  const next = outcome?.result.next;
+  return outcome && next !== undefined && sameItem(result.next, next) ? outcome.pack : null;
+}
+
 /** The server's grade of a sent answer, in the words of the device's. */
 const serverVerdict = (result: AnswerResult): LocalVerdict['result'] => result.result;
 
@@ -165,7 +182,7 @@ export class OfflineTesting {
     kind: QueuedAnswer['kind'],
     body: AnswerTarget,
     send: () => Promise<R>,
-    locally: (pack: StoredPack['pack']) => LocalOutcome<R> | null,
+    locally: Locally<R>,
   ): Promise<R> {
     const userId = this.userId();
     if (!userId) return send();
@@ -195,7 +212,7 @@ export class OfflineTesting {
     userId: string,
     kind: QueuedAnswer['kind'],
     body: AnswerTarget,
-    locally: (pack: StoredPack['pack']) => LocalOutcome<R> | null,
+    locally: Locally<R>,
     failure: NetworkError,
   ): Promise<R> {
     return this.serial(async () => {
@@ -232,32 +249,29 @@ export class OfflineTesting {
   private takeIntoMemory<R extends { next?: TestItem | null }>(
     userId: string,
     result: R,
-    locally: (pack: StoredPack['pack']) => LocalOutcome<R> | null,
+    locally: Locally<R>,
   ): void {
     const known = this.known;
     if (!known || known.userId !== userId) return;
-    const outcome = locally(known.pack);
-    const next = outcome?.result.next;
+    const pack = packAfter(known.pack, result, locally);
     this.version += 1;
-    this.known =
-      outcome && next !== undefined && sameItem(result.next, next) ? { ...known, pack: outcome.pack } : null;
+    this.known = pack && { ...known, pack };
   }
 
   /** An answer the server took: the stored pack takes it too, or is fetched again where they differ. */
   private follow<R extends { next?: TestItem | null }>(
     userId: string,
     result: R,
-    locally: (pack: StoredPack['pack']) => LocalOutcome<R> | null,
+    locally: Locally<R>,
   ): Promise<void> {
     return this.serial(async () => {
       // The store's own read: the pack in memory has taken this answer already (and maybe the
       // next one); reading the older stored copy into it would take them back.
       const stored = await this.store.readPack(userId);
       if (!stored) return;
-      const outcome = locally(stored.pack);
-      const next = outcome?.result.next;
-      if (outcome && next !== undefined && sameItem(result.next, next)) {
-        const record = { ...stored, pack: outcome.pack };
+      const pack = packAfter(stored.pack, result, locally);
+      if (pack) {
+        const record = { ...stored, pack };
         await this.store.writePack(record);
         if (this.known === null) {
           this.version += 1;

@@ -137,7 +137,9 @@ export function useTestRunner(test: TestItem) {
    * that answer is back if its word is still the one shown, and is dropped if the answer took
    * the screen elsewhere (the check screen of a wrong answer). Before, the click was lost.
    */
-  const askedMeanwhile = useRef<{ kind: 'skip' | 'answer'; item: TestItem; text: string } | null>(null);
+  const askedMeanwhile = useRef<
+    { kind: 'skip'; item: TestItem } | { kind: 'answer'; item: TestItem; text: string } | null
+  >(null);
   /** The screen shows an answer's result before the server confirmed it (the field stays open). */
   const [confirming, setConfirming] = useState(false);
   /** An answer typed meanwhile waits for the one before (the field holds it, read-only). */
@@ -210,13 +212,7 @@ export function useTestRunner(test: TestItem) {
         }
         // The server graded otherwise (another tab answered meanwhile, say): its result stands,
         // shown over where the test is now on the server, as without a guess.
-        if (
-          !(await refreshState().then(
-            () => true,
-            () => false,
-          ))
-        )
-          await showNextWord(item);
+        await refreshState().catch(() => showNextWord(item));
       }
       if (result.status === 'wordFinished') {
         await showMovedOn();
@@ -316,7 +312,7 @@ export function useTestRunner(test: TestItem) {
 
   function skip() {
     if (skipMutation.isPending) return;
-    if (sending.current) askedMeanwhile.current = { kind: 'skip', item: test, text: '' };
+    if (sending.current) askedMeanwhile.current = { kind: 'skip', item: test };
     else startSkip(test);
   }
 

@@ -121,6 +121,13 @@ interface Row {
   /** CPU µs per request of the floor's server process and of PostgreSQL. */
   floorServerUs?: number;
   floorPostgresUs?: number;
+  /**
+   * The most this route can reach on this machine whatever its Node code does (PostgreSQL only):
+   * its share of the ceiling if the server and the load generator cost per request what they
+   * cost for the ceiling, only the route's own PostgreSQL CPU left (docs/performance.md, "sixth
+   * session"). Throughput is busy CPU over CPU per request, so a target above it is out of reach.
+   */
+  boundRatioToOneQuery?: number;
   non2xx: number;
   peakRssMb: number;
   /** CPU µs per request: the server, PostgreSQL, autocannon (bench/cpu.ts); machine busy share. */
@@ -270,6 +277,12 @@ async function measureScale(port: number, seeded: Seeded): Promise<ScaleRow[]> {
   return rows;
 }
 
+/** Row.boundRatioToOneQuery: the ceiling's CPU per request over the same with the route's PostgreSQL CPU. */
+function boundWithCeilingNode(ceiling: CpuPerRequest, routePostgresUs: number): number {
+  const ceilingUs = ceiling.serverUs + ceiling.postgresUs + ceiling.benchUs;
+  return Number((ceilingUs / (ceiling.serverUs + routePostgresUs + ceiling.benchUs)).toFixed(2));
+}
+
 const CEILING: Scenario = { name: 'ceiling (one query)', path: () => '/api/ceiling', authenticated: false };
 
 /**
@@ -370,6 +383,7 @@ async function runOn(label: string, open: () => Promise<Database>, env: NodeJS.P
       row.floorRatioToOneQuery = Number((floor.requestsPerSecond / oneQuery).toFixed(3));
       row.floorServerUs = floor.cpu.serverUs;
       row.floorPostgresUs = floor.cpu.postgresUs;
+      if (row.postgresUs > 0) row.boundRatioToOneQuery = boundWithCeilingNode(ceilingCpu, row.postgresUs);
     }
   }
   const ceilingRow = {

@@ -34,4 +34,8 @@ if (typeof window !== 'undefined') {
   document.documentElement.removeAttribute('lang');
   document.documentElement.removeAttribute('dir');
   document.documentElement.removeAttribute('data-theme');
+  // Scripts a page added to <head> (Google's sign-in) and what they define: a script left on its
+  // way by an earlier file would stand in for the one a later file's page adds.
+  document.head.querySelectorAll('script').forEach((script) => script.remove());
+  Reflect.deleteProperty(window, 'google');
 }

@@ -39,7 +39,13 @@ declare global {
   }
 }
 
-let loading: Promise<GoogleAccountsId> | null = null;
+interface PendingLoad {
+  promise: Promise<GoogleAccountsId>;
+  script: HTMLScriptElement;
+  fail: () => void;
+}
+
+let pending: PendingLoad | null = null;
 
 /**
  * Adds the Google Identity Services script once, with the page's CSP nonce, and resolves with
@@ -48,25 +54,35 @@ let loading: Promise<GoogleAccountsId> | null = null;
 export function loadGoogleIdentity(doc: Document = document): Promise<GoogleAccountsId> {
   const ready = window.google?.accounts?.id;
   if (ready) return Promise.resolve(ready);
-  loading ??= new Promise<GoogleAccountsId>((resolve, reject) => {
-    const script = doc.createElement('script');
-    script.src = GOOGLE_IDENTITY_SCRIPT;
-    script.async = true;
-    script.defer = true;
-    const nonce = readCspNonce(doc);
-    if (nonce) script.nonce = nonce;
-    const fail = () => {
-      script.remove();
-      loading = null;
-      reject(new Error('Google Identity Services could not be loaded'));
-    };
-    script.addEventListener('load', () => {
-      const api = window.google?.accounts?.id;
-      if (api) resolve(api);
-      else fail();
-    });
-    script.addEventListener('error', fail);
-    doc.head.append(script);
+  // A script taken out of the page before it ran fires neither load nor error: whoever waits on
+  // it is told it failed, and this call adds a new one instead of waiting forever.
+  if (pending && !pending.script.isConnected) pending.fail();
+  pending ??= addScript(doc);
+  return pending.promise;
+}
+
+function addScript(doc: Document): PendingLoad {
+  const script = doc.createElement('script');
+  script.src = GOOGLE_IDENTITY_SCRIPT;
+  script.async = true;
+  script.defer = true;
+  const nonce = readCspNonce(doc);
+  if (nonce) script.nonce = nonce;
+  let settle!: { resolve: (api: GoogleAccountsId) => void; reject: (error: Error) => void };
+  const promise = new Promise<GoogleAccountsId>((resolve, reject) => {
+    settle = { resolve, reject };
   });
-  return loading;
+  const fail = () => {
+    script.remove();
+    if (pending?.script === script) pending = null;
+    settle.reject(new Error('Google Identity Services could not be loaded'));
+  };
+  script.addEventListener('load', () => {
+    const api = window.google?.accounts?.id;
+    if (api) settle.resolve(api);
+    else fail();
+  });
+  script.addEventListener('error', fail);
+  doc.head.append(script);
+  return { promise, script, fail };
 }

@@ -19,7 +19,9 @@ export default defineConfig({
   reporter: [['list']],
   // No service worker (docs/decisions/0051-service-worker.md) but in tests/pwa.spec.ts: each test's
   // fresh context would otherwise install it and precache the whole build beside the test.
-  use: { baseURL, launchOptions, trace: 'off', locale: 'en-US', serviceWorkers: 'block' },
+  // A failed test keeps its trace (test-results/…/trace.zip): a flake that does not come back
+  // locally can still be read from the CI run that met it.
+  use: { baseURL, launchOptions, trace: 'retain-on-failure', locale: 'en-US', serviceWorkers: 'block' },
   projects: [
     {
       name: 'desktop',

@@ -97,7 +97,14 @@ test('a learner’s own memory model, due words of every dictionary, confusions,
 
   // 3. "mouse", right at once; 4. "paw", one meaning typed and the other skipped.
   await expect(page.getByText('Word 3 of 4', { exact: true })).toBeVisible();
+  // "mouse" is shown as right at once, graded on the device (decision 0070); "paw" is typed once
+  // the server has confirmed it. Answers typed during a confirmation are testing.spec.ts's; in
+  // one CI run "Pfote", typed then, never got its feedback here (not reproduced in 24 runs since).
+  const mouseConfirmed = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().endsWith('/api/testing'),
+  );
   await check('Maus');
+  await mouseConfirmed;
   await expect(page.getByText('Word 4 of 4', { exact: true })).toBeVisible();
   await check('Pfote');
   // Skip once the answer is back: a Skip pressed while it is on its way is dropped today (the

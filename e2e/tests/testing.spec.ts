@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { enterAsGuest } from './support/session';
-import { startTestOfAll } from './support/testing';
+import { answerReplied, startTestOfAll } from './support/testing';
 
 /**
  * Self-testing in the browser against the real server (SPEC §2, DESIGN §5). Guests get 3 attempts a day,
@@ -220,9 +220,7 @@ test('on a slow network a correct answer shows at once, and the next one typed m
   await expect(page.getByText('cat', { exact: true })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('Correct! On to the next word.');
   await expect.poll(() => held.length).toBe(2);
-  const confirmed = page.waitForResponse(
-    (response) => response.request().method() === 'POST' && response.url().endsWith('/api/testing'),
-  );
+  const confirmed = answerReplied(page);
   held[1]?.();
   await confirmed;
   await expect(page.getByText('cat', { exact: true })).toBeVisible();

@@ -31,9 +31,6 @@ export interface FitOutcome {
   rmse: PredictionError | null;
 }
 
-/** What a fit worker (fit.worker.ts) posts back: its outcome, or why it failed. */
-export type FitWorkerMessage = { ok: true; outcome: FitOutcome } | { ok: false; error: string };
-
 /** The share of reviews, the most recent, held back from the fit to judge it. */
 export const HELD_BACK_SHARE = 0.2;
 

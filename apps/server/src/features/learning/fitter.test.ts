@@ -35,7 +35,7 @@ describe('the worker fitter', () => {
 
   it('stops a fit that takes too long, and fits nothing once closed', async () => {
     const impatient = new WorkerFitter(1);
-    await expect(impatient.fit(history())).rejects.toThrow('the fit took longer than 1 ms');
+    await expect(impatient.fit(history())).rejects.toThrow('the work took longer than 1 ms');
     await impatient.close();
     await expect(impatient.fit(history())).rejects.toThrow('the fitter is closed');
   });

@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
-import type { FitOutcome, FitWorkerMessage, ReviewHistory } from './fit';
+import type { Worker } from 'node:worker_threads';
+import { runInWorker } from '../../domain/worker-thread';
+import type { FitOutcome, ReviewHistory } from './fit';
 
 /** Fits a learner's parameters somewhere other than the request path. */
 export interface ParameterFitter {
@@ -12,26 +13,9 @@ export interface ParameterFitter {
 export const FIT_TIMEOUT_MS = 5 * 60 * 1000;
 
 /**
- * A worker thread for one fit. The built server runs dist/fit-worker.js, beside dist/main.js
- * (a second tsup entry); from the TypeScript source (the tests, `npm run dev`) the same
- * fit.worker.ts runs through tsx's loader, so both run the one worker file.
- */
-function startWorker(history: ReviewHistory): Worker {
-  const here = import.meta.url;
-  // The fit itself needs little heap: the optimizer's memory is native.
-  const options = { workerData: history, resourceLimits: { maxOldGenerationSizeMb: 128 } };
-  if (!here.endsWith('.ts')) return new Worker(new URL('./fit-worker.js', here), options);
-  const entry = JSON.stringify(new URL('./fit.worker.ts', here).href);
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return new Worker(`import(${tsx}).then((tsx) => tsx.tsImport(${entry}, ${entry}))`, {
-    ...options,
-    eval: true,
-  });
-}
-
-/**
  * Runs each fit in its own worker thread, one at a time per process (a fit keeps a core busy;
- * the other serves requests), each stopped after `FIT_TIMEOUT_MS`.
+ * the other serves requests), each stopped after `FIT_TIMEOUT_MS`. The built server runs
+ * dist/fit-worker.js, beside dist/main.js (a second tsup entry).
  */
 export class WorkerFitter implements ParameterFitter {
   private readonly workers = new Set<Worker>();
@@ -46,34 +30,28 @@ export class WorkerFitter implements ParameterFitter {
     return run;
   }
 
-  private run(history: ReviewHistory): Promise<FitOutcome> {
-    if (this.closed) return Promise.reject(new Error('the fitter is closed'));
-    return new Promise((resolve, reject) => {
-      const worker = startWorker(history);
-      this.workers.add(worker);
-      let settled = false;
-      const settle = (outcome: FitOutcome | Error) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        if (outcome instanceof Error) reject(outcome);
-        else resolve(outcome);
-      };
-      const timer = setTimeout(() => {
-        settle(new Error(`the fit took longer than ${this.timeoutMs} ms`));
-        void worker.terminate();
-      }, this.timeoutMs);
-      worker.on('message', (message: FitWorkerMessage) => {
-        settle(message.ok ? message.outcome : new Error(message.error));
-      });
-      worker.on('error', (error: unknown) =>
-        settle(error instanceof Error ? error : new Error(String(error))),
+  private async run(history: ReviewHistory): Promise<FitOutcome> {
+    if (this.closed) throw new Error('the fitter is closed');
+    let started: Worker | undefined;
+    try {
+      return await runInWorker<FitOutcome>(
+        {
+          callerUrl: import.meta.url,
+          builtName: 'fit-worker.js',
+          sourceName: 'fit.worker.ts',
+          workerData: history,
+          timeoutMs: this.timeoutMs,
+          // The fit itself needs little heap: the optimizer's memory is native.
+          resourceLimits: { maxOldGenerationSizeMb: 128 },
+        },
+        (worker) => {
+          started = worker;
+          this.workers.add(worker);
+        },
       );
-      worker.on('exit', (code) => {
-        this.workers.delete(worker);
-        settle(new Error(`the fit worker stopped (exit code ${code})`));
-      });
-    });
+    } finally {
+      if (started) this.workers.delete(started);
+    }
   }
 
   async close(): Promise<void> {

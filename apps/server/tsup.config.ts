@@ -10,9 +10,14 @@ function summarise(outDir: string) {
 }
 
 export default defineConfig({
-  // The fit of personal FSRS parameters runs in a worker thread of its own file, beside main.js
-  // (features/learning/fitter.ts starts it).
-  entry: { main: 'src/main.ts', 'fit-worker': 'src/features/learning/fit.worker.ts' },
+  // Work that must not run on the event loop runs in worker threads of their own files, beside
+  // main.js: the fit of personal FSRS parameters (features/learning/fitter.ts starts it) and the
+  // reading of Anki packages (features/dictionaries/anki/anki-reader.ts).
+  entry: {
+    main: 'src/main.ts',
+    'fit-worker': 'src/features/learning/fit.worker.ts',
+    'anki-worker': 'src/features/dictionaries/anki/anki.worker.ts',
+  },
   format: ['esm'],
   platform: 'node',
   // The Node LTS of package.json "engines" and the Dockerfile (docs/decisions/0057-node-lts.md).

@@ -118,7 +118,8 @@ test('imports a third-party Anki package after a preview, and exports one that r
   // And through our importer: every note reads back as the word it came from (all already
   // in the dictionary, so the preview skips them).
   const preview = await page.request.post(`/api/dictionaries/${dictionary.id}/import/anki/preview`, {
-    data: { file: Buffer.from(exported).toString('base64') },
+    headers: { 'content-type': 'application/octet-stream' },
+    data: Buffer.from(exported),
   });
   expect(preview.status(), await preview.text()).toBe(200);
   const read = (await preview.json()) as {

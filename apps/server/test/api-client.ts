@@ -14,6 +14,8 @@ interface Caller {
   cookie?: string;
   remoteAddress?: string;
   headers?: Record<string, string>;
+  /** The file of an `upload` endpoint, sent as the body with its media type. */
+  upload?: { bytes: Uint8Array; contentType: string };
 }
 
 export type CallInput<N extends EndpointName> = {
@@ -55,8 +57,14 @@ export function apiClient(app: FastifyInstance, defaults: Caller = {}) {
       const response = await app.inject({
         method: endpoint.method,
         url: `${API_PREFIX}${buildPath(endpoint.path, parts.params)}${queryString(parts.query)}`,
-        headers: { ...defaults.headers, ...(cookie ? { cookie } : {}), ...parts.headers },
+        headers: {
+          ...defaults.headers,
+          ...(cookie ? { cookie } : {}),
+          ...(parts.upload ? { 'content-type': parts.upload.contentType } : {}),
+          ...parts.headers,
+        },
         ...(parts.body !== undefined ? { payload: parts.body as object } : {}),
+        ...(parts.upload ? { payload: Buffer.from(parts.upload.bytes) } : {}),
         ...(remoteAddress ? { remoteAddress } : {}),
       });
       return Object.assign(response, {

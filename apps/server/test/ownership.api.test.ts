@@ -18,7 +18,7 @@ import { stateFingerprint } from './state';
  */
 type Ids = { dictionaryId: string; wordId: string; mediaId: string };
 /** A real Anki package (made by Anki 2.1), as the Anki import endpoints take it. */
-const ANKI_PACKAGE = Buffer.from(legacyAnkiPackage()).toString('base64');
+const ANKI_PACKAGE = Buffer.from(legacyAnkiPackage());
 /** `raw`: a file sent as it is, for the upload endpoints (decision 0063). */
 type Sample = { body?: object; query?: string; raw?: { type: string; data: Buffer } };
 
@@ -32,8 +32,8 @@ const SAMPLES: Partial<Record<EndpointName, (ids: Ids) => Sample[]>> = {
   ],
   deleteDictionary: () => [{}],
   importWords: () => [{ body: { words: [{ term: 'planted', definitions: ['x'] }] } }],
-  previewAnkiImport: () => [{ body: { file: ANKI_PACKAGE } }],
-  importAnki: () => [{ body: { file: ANKI_PACKAGE } }],
+  previewAnkiImport: () => [{ raw: { type: 'application/octet-stream', data: ANKI_PACKAGE } }],
+  importAnki: () => [{ raw: { type: 'application/octet-stream', data: ANKI_PACKAGE } }],
   exportDictionary: () => [{ query: '?format=csv' }, { query: '?format=json' }, { query: '?format=apkg' }],
   getWord: () => [{}],
   putWordPicture: () => [{ raw: { type: 'image/png', data: PICTURE } }],

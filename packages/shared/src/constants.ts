@@ -86,8 +86,16 @@ export const MAX_IMPORT_WORDS = 5000;
 export const IMPORT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 /** The largest Anki package (.apkg) an import reads (docs/decisions/0061-anki-import-export.md). */
 export const ANKI_PACKAGE_MAX_BYTES = 16 * 1024 * 1024;
-/** The body limit of the Anki import endpoints: the package as base64 (4/3 larger) and the JSON around it. */
-export const ANKI_BODY_LIMIT_BYTES = Math.ceil(ANKI_PACKAGE_MAX_BYTES / 3) * 4 + 1024;
+/**
+ * What an Anki package may be sent as: it is a zip, and browsers type a file they do not know
+ * (.apkg) in several ways; the web sends application/octet-stream.
+ */
+export const ANKI_CONTENT_TYPES = [
+  'application/octet-stream',
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/apkg',
+] as const;
 /** A picture upload (JPEG, PNG, WebP or AVIF) before the server re-encodes it. */
 export const PICTURE_MAX_BYTES = 5 * MB;
 export const PICTURE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;

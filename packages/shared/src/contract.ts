@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
-  ANKI_BODY_LIMIT_BYTES,
+  ANKI_CONTENT_TYPES,
+  ANKI_PACKAGE_MAX_BYTES,
   AUDIO_CONTENT_TYPES,
   AUDIO_MAX_BYTES,
   IMPORT_BODY_LIMIT_BYTES,
@@ -351,8 +352,7 @@ export const contract = {
     tag: 'dictionaries',
     summary: 'Read an Anki package (.apkg) and tell what importing it would do; nothing is saved',
     params: s.idParamsSchema,
-    body: s.ankiImportBodySchema,
-    bodyLimit: ANKI_BODY_LIMIT_BYTES,
+    upload: { contentTypes: ANKI_CONTENT_TYPES, maxBytes: ANKI_PACKAGE_MAX_BYTES },
     status: 200,
     response: s.ankiPreviewSchema,
   }),
@@ -363,8 +363,7 @@ export const contract = {
     tag: 'dictionaries',
     summary: 'Add the notes of an Anki package (.apkg) as words; duplicates and broken notes are skipped',
     params: s.idParamsSchema,
-    body: s.ankiImportBodySchema,
-    bodyLimit: ANKI_BODY_LIMIT_BYTES,
+    upload: { contentTypes: ANKI_CONTENT_TYPES, maxBytes: ANKI_PACKAGE_MAX_BYTES },
     status: 200,
     response: s.importResultSchema,
   }),

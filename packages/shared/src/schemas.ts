@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  ANKI_BODY_LIMIT_BYTES,
-  LANGUAGES,
-  MAX_IMPORT_WORDS,
-  MAX_PAGE_LIMIT,
-  ROLES,
-  TEXT_LENGTH,
-  isTimeZone,
-} from './constants';
+import { LANGUAGES, MAX_IMPORT_WORDS, MAX_PAGE_LIMIT, ROLES, TEXT_LENGTH, isTimeZone } from './constants';
 import { CONTENT_LANGUAGES } from './languages';
 import { VALIDATION_KEYS, encodeMessage } from './messageCodec';
 import {
@@ -932,14 +924,6 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 // --- Anki packages (docs/decisions/0061-anki-import-export.md) ------------------------------
 
 /** An Anki package (.apkg, a zip) as base64; the server reads it (WASM SQLite) and judges its notes. */
-export const ankiImportBodySchema = z.object({
-  file: z
-    .string()
-    .max(ANKI_BODY_LIMIT_BYTES, { error: encodeMessage(VALIDATION_KEYS.invalidFile) })
-    .pipe(z.base64({ error: encodeMessage(VALIDATION_KEYS.invalidFile) })),
-});
-export type AnkiImportBody = z.input<typeof ankiImportBodySchema>;
-
 /** One note of the package as the import would take it, with what would happen to it. */
 export const ankiPreviewRowSchema = z.object({
   /** The note's position in the package (1-based, in the order Anki created them). */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { zstdDecompressSync } from 'node:zlib';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { decompress } from 'fzstd';
 import initSqlJs from 'sql.js';
 
 /**
@@ -106,7 +106,7 @@ export async function latestAnkiPackage(
 ): Promise<Uint8Array> {
   const files = unzipSync(latestEmptyAnkiPackage());
   const SQL = await initSqlJs({ locateFile: () => require.resolve('sql.js/dist/sql-wasm.wasm') });
-  const db = new SQL.Database(decompress(files['collection.anki21b'] as Uint8Array));
+  const db = new SQL.Database(zstdDecompressSync(files['collection.anki21b'] as Uint8Array));
   try {
     notes.forEach((note, index) => {
       const id = 1_700_000_000_000 + index;

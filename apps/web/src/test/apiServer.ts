@@ -154,9 +154,14 @@ function createBrowser(t: TestApp, api: ReturnType<typeof apiClient>, origin: st
       return () => release();
     },
     async fetch(input, init) {
-      const request = new Request(input, init);
+      // jsdom's Blob (a file the page uploads) has no stream(), so Node's Request would send it
+      // empty: its bytes go instead, as a browser's fetch would send them.
+      const fileBody = init?.body instanceof Blob ? await init.body.arrayBuffer() : undefined;
+      const request = new Request(input, fileBody ? { ...init, body: fileBody } : init);
       const url = new URL(request.url);
-      const body = request.body ? await request.clone().text() : '';
+      // The bytes as sent (a file upload is not text); the log keeps them as text.
+      const bytes = request.body ? new Uint8Array(await request.clone().arrayBuffer()) : undefined;
+      const body = bytes ? new TextDecoder().decode(bytes) : '';
       browser.requests.push({ method: request.method, url: url.pathname + url.search, body });
       // As a browser does, fetch fails with a TypeError when the request or its reply is lost.
       if (browser.offline) throw new TypeError('Failed to fetch');
@@ -166,7 +171,7 @@ function createBrowser(t: TestApp, api: ReturnType<typeof apiClient>, origin: st
       const response = await fetch(url, {
         method: request.method,
         headers,
-        body: body === '' ? undefined : body,
+        body: bytes && bytes.byteLength > 0 ? bytes : undefined,
         signal: request.signal,
       });
       for (const header of response.headers.getSetCookie()) keep(jar, header);

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ANKI_BODY_LIMIT_BYTES,
+  ANKI_PACKAGE_MAX_BYTES,
   loadMessages,
   type EndpointName,
   type ImportResult,
@@ -27,7 +27,8 @@ type Cookie = { cookie: string };
 const call = <N extends EndpointName>(user: Cookie, name: N, input?: CallInput<N>) =>
   callAsNewClient(t.app, user, name, input);
 
-const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+/** A package as the page sends it: the file itself (an upload, decision 0077). */
+const apkg = (bytes: Uint8Array) => ({ bytes, contentType: 'application/octet-stream' });
 
 async function dictionaryWith(user: Cookie, words: WordInput[] = []) {
   const response = await call(user, 'importDictionary', {
@@ -67,7 +68,7 @@ describe(`Anki import (${testDriver})`, () => {
     const before = await stateFingerprint(t.database.db);
     const response = await call(user, 'previewAnkiImport', {
       params: { id: dictionary.id },
-      body: { file: base64(await thirdParty()) },
+      upload: apkg(await thirdParty()),
     });
     expect(response.statusCode, response.body).toBe(200);
     const preview = response.data();
@@ -92,7 +93,7 @@ describe(`Anki import (${testDriver})`, () => {
     );
     const response = await call(guest, 'previewAnkiImport', {
       params: { id: dictionary.id },
-      body: { file: base64(await thirdParty()) },
+      upload: apkg(await thirdParty()),
     });
     expect(response.data().counts).toEqual({ total: 5, ready: 1, skipped: 1, overLimit: 2, invalid: 1 });
   });
@@ -102,7 +103,7 @@ describe(`Anki import (${testDriver})`, () => {
     const dictionary = await dictionaryWith(user, [{ term: 'das Haus', definitions: ['building'] }]);
     const response = await call(user, 'importAnki', {
       params: { id: dictionary.id },
-      body: { file: base64(await thirdParty()) },
+      upload: apkg(await thirdParty()),
     });
     expect(response.statusCode, response.body).toBe(200);
     const result = response.data();
@@ -126,7 +127,7 @@ describe(`Anki import (${testDriver})`, () => {
     const result = (
       await call(user, 'importAnki', {
         params: { id: dictionary.id },
-        body: { file: base64(legacyAnkiPackage()) },
+        upload: apkg(legacyAnkiPackage()),
       })
     ).data();
     // Six of the eight notes: the image-occlusion note has no text for a term, and one
@@ -146,9 +147,9 @@ describe(`Anki import (${testDriver})`, () => {
   it('adds each word once when two imports of one package race', async () => {
     const user = await createUser(t.app);
     const dictionary = await dictionaryWith(user);
-    const file = base64(await thirdParty());
+    const file = apkg(await thirdParty());
     const responses = await Promise.all(
-      [0, 1].map(() => call(user, 'importAnki', { params: { id: dictionary.id }, body: { file } })),
+      [0, 1].map(() => call(user, 'importAnki', { params: { id: dictionary.id }, upload: file })),
     );
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
     const imported = responses.map((response) => response.json<ImportResult>().imported).sort();
@@ -172,7 +173,7 @@ describe(`Anki import (${testDriver})`, () => {
       for (const name of ['importAnki', 'previewAnkiImport'] as const) {
         const response = await call(user, name, {
           params: { id: dictionary.id },
-          body: { file: base64(bytes) },
+          upload: apkg(bytes),
           headers: { 'accept-language': 'uk' },
         });
         expect(response.statusCode, response.body).toBe(400);
@@ -182,13 +183,13 @@ describe(`Anki import (${testDriver})`, () => {
         });
       }
     }
-    // Not base64 at all: the contract's own 400.
-    const notBase64 = await call(user, 'importAnki', {
+    // Sent as something else than a file: the upload's own 415.
+    const asJson = await call(user, 'importAnki', {
       params: { id: dictionary.id },
-      body: { file: '%%% not base64 %%%' },
+      upload: { bytes: strToU8('{"file":"UEsDBA=="}'), contentType: 'application/json' },
     });
-    expect(notBase64.statusCode).toBe(400);
-    expect(notBase64.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(asJson.statusCode).toBe(415);
+    expect(asJson.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     expect(await stateFingerprint(t.database.db)).toBe(before);
   });
 
@@ -198,7 +199,7 @@ describe(`Anki import (${testDriver})`, () => {
     const before = await stateFingerprint(t.database.db);
     const response = await call(user, 'importAnki', {
       params: { id: dictionary.id },
-      body: { file: 'A'.repeat(ANKI_BODY_LIMIT_BYTES) },
+      upload: apkg(new Uint8Array(ANKI_PACKAGE_MAX_BYTES + 1)),
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
@@ -209,9 +210,9 @@ describe(`Anki import (${testDriver})`, () => {
     const owner = await createUser(t.app);
     const other = await createUser(t.app);
     const dictionary = await dictionaryWith(owner);
-    const file = base64(await thirdParty());
+    const file = apkg(await thirdParty());
     for (const name of ['importAnki', 'previewAnkiImport'] as const) {
-      const response = await call(other, name, { params: { id: dictionary.id }, body: { file } });
+      const response = await call(other, name, { params: { id: dictionary.id }, upload: file });
       expect(response.statusCode).toBe(404);
     }
     expect(await allWords(owner, dictionary.id)).toEqual([]);
@@ -249,7 +250,7 @@ describe(`Anki export (${testDriver})`, () => {
     const copy = await dictionaryWith(user);
     const imported = await call(user, 'importAnki', {
       params: { id: copy.id },
-      body: { file: base64(apkg) },
+      upload: { bytes: apkg, contentType: 'application/zip' },
     });
     expect(imported.data().imported).toBe(2);
   });

@@ -13,7 +13,14 @@ import {
 import type { Caller } from '../../domain/caller';
 import { AppError, notFound } from '../../domain/errors';
 import { writeAnkiPackage } from './anki/anki-export';
-import { AnkiPackageError, readAnkiPackage, readMediaFiles, type AnkiPackage } from './anki/anki-package';
+import {
+  AnkiPackageError,
+  MAX_NOTES,
+  packageEntries,
+  readMediaFile,
+  type AnkiPackage,
+} from './anki/anki-package';
+import { AnkiPackageTooComplexError, type AnkiReader } from './anki/anki-reader';
 import type { DictionariesRepository } from './dictionaries.repository';
 import type { DictionariesService } from './dictionaries.service';
 import type { MediaService } from '../media/media.service';
@@ -32,14 +39,16 @@ export class AnkiService {
     private readonly clock: () => Date,
     /** Pictures and sounds of notes become the words' media (docs/decisions/0063-word-media.md). */
     private readonly media: MediaService,
+    /** Reads packages in worker threads, behind a gate (decision 0077). */
+    private readonly reader: AnkiReader,
   ) {}
 
   /** What importing the package would do; nothing is saved. */
-  async preview(caller: Caller, id: string, file: string): Promise<AnkiPreview> {
+  async preview(caller: Caller, id: string, file: Upload): Promise<AnkiPreview> {
     const { userId, role } = await caller.session();
     const dictionary = await this.repository.find(userId, id);
     if (!dictionary) throw notFound();
-    const read = await readPackage(file);
+    const read = await this.readPackage(userId, file.bytes);
     const entries = read.notes.map(toEntry);
     const existingTerms = await this.repository.transaction((tx) =>
       this.repository.existingTerms(
@@ -78,18 +87,35 @@ export class AnkiService {
     };
   }
 
+  /** The package read in a worker; anything unreadable is the localized 400 `INVALID_ANKI_PACKAGE`. */
+  private async readPackage(userId: string, bytes: Uint8Array): Promise<AnkiPackage> {
+    try {
+      return await this.reader.read(userId, bytes);
+    } catch (error) {
+      if (error instanceof AnkiPackageError) throw new AppError('INVALID_ANKI_PACKAGE', {}, { cause: error });
+      if (error instanceof AnkiPackageTooComplexError) {
+        throw new AppError(
+          'ANKI_PACKAGE_TOO_COMPLEX',
+          { notes: MAX_NOTES, seconds: Math.round(this.reader.timeoutMs / 1000) },
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+  }
+
   /**
    * Adds the package's notes as words: duplicates, broken notes and those past the limit are
    * skipped. The pictures and sounds of the notes it added come along (decision 0063): a note's
    * first `<img>` becomes its word's picture, its first `[sound:…]` its recording, each checked
    * and stored as an upload is; a file we cannot take, or past the quota, is left out.
    */
-  async import(caller: Caller, id: string, file: string): Promise<ImportResult> {
+  async import(caller: Caller, id: string, file: Upload): Promise<ImportResult> {
     // Another user's dictionary is a 404 before the package is read (importWords checks again, locked).
     const { userId } = await caller.session();
     if (!(await this.repository.find(userId, id))) throw notFound();
-    const bytes = Buffer.from(file, 'base64');
-    const read = await readPackage(bytes);
+    const bytes = file.bytes;
+    const read = await this.readPackage(userId, bytes);
     const result = await this.dictionaries.importWords(caller, id, {
       skipInvalid: true,
       words: read.notes.map(({ term, definitions, examples }) => ({ term, definitions, examples })),
@@ -113,10 +139,8 @@ export class AnkiService {
       return picture || sound ? [{ term: termKey(note.term), picture, sound }] : [];
     });
     if (wanted.length === 0) return;
-    const entries = new Set(
-      wanted.flatMap((entry) => [entry.picture, entry.sound]).filter((e) => e !== undefined),
-    );
-    const files = readMediaFiles(bytes, entries, Math.max(PICTURE_MAX_BYTES, AUDIO_MAX_BYTES));
+    // The directory was checked in the worker; reading it again here costs a few milliseconds.
+    const entries = packageEntries(bytes);
     const ids = await this.repository.idsByTermKey(
       dictionaryId,
       wanted.map((entry) => entry.term),
@@ -128,7 +152,10 @@ export class AnkiService {
         ['picture', entry.picture],
         ['audio', entry.sound],
       ] as const) {
-        const data = name === undefined ? undefined : files.get(name);
+        // One file at a time, each inflated to at most the largest upload: never the package's
+        // media all at once (a crafted package can point many names at one block; decision 0077).
+        const max = kind === 'picture' ? PICTURE_MAX_BYTES : AUDIO_MAX_BYTES;
+        const data = name === undefined ? undefined : await readMediaFile(bytes, entries, name, max);
         if (!data) continue;
         // Past the quota nothing more fits: the rest of the words go without.
         if ((await this.media.attachImported(userId, dictionaryId, wordId, kind, data)) === 'full') return;
@@ -175,12 +202,7 @@ const toEntry = ({ line, term, definitions, examples }: AnkiPackage['notes'][num
   examples,
 });
 
-/** The package from its base64; anything unreadable is the localized 400 `INVALID_ANKI_PACKAGE`. */
-async function readPackage(file: string | Uint8Array): Promise<AnkiPackage> {
-  try {
-    return await readAnkiPackage(typeof file === 'string' ? Buffer.from(file, 'base64') : file);
-  } catch (error) {
-    if (error instanceof AnkiPackageError) throw new AppError('INVALID_ANKI_PACKAGE', {}, { cause: error });
-    throw error;
-  }
+/** The package as an upload hands it over. */
+export interface Upload {
+  bytes: Uint8Array;
 }

@@ -21,8 +21,8 @@ export function registerDictionariesRoutes(
   });
   route(app, 'importDictionary', ({ caller, body }) => dictionaries.importDictionary(caller, body));
   route(app, 'importWords', ({ caller, params, body }) => dictionaries.importWords(caller, params.id, body));
-  route(app, 'previewAnkiImport', ({ caller, params, body }) => anki.preview(caller, params.id, body.file));
-  route(app, 'importAnki', ({ caller, params, body }) => anki.import(caller, params.id, body.file));
+  route(app, 'previewAnkiImport', ({ caller, params, upload }) => anki.preview(caller, params.id, upload));
+  route(app, 'importAnki', ({ caller, params, upload }) => anki.import(caller, params.id, upload));
   route(app, 'exportDictionary', async ({ caller, params, query, reply }) => {
     if (query.format === 'apkg') {
       const { name, apkg } = await anki.export(caller, params.id);

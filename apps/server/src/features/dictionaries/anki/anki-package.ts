@@ -1,8 +1,9 @@
-import { strFromU8, unzipSync } from 'fflate';
-import { Decompress } from 'fzstd';
+import { promisify } from 'node:util';
+import { zstdDecompress, zstdDecompressSync } from 'node:zlib';
 import type initSqlJs from 'sql.js';
 import { noteToWord, type NoteWord } from './anki-text';
 import { sqlite } from './sqlite';
+import { readZipEntry, readZipEntryAsync, ZipError, zipEntries, type ZipEntry } from './zip';
 
 /**
  * Reading an Anki package (.apkg) — docs/decisions/0061-anki-import-export.md. A package is a
@@ -13,7 +14,11 @@ import { sqlite } from './sqlite';
  *   Anki 2.1.50+ with the "support older versions" box unticked;
  * - `media`: JSON `{"0": "cat.jpg"}` in old packages, zstd-compressed protobuf `MediaEntries`
  *   in the newest; the files themselves are zip entries named by number.
- * Anything else, or a broken file, is an `AnkiPackageError`.
+ * Anything else, or a broken file, is an `AnkiPackageError`. A package is hostile until bounded
+ * (docs/decisions/0077-anki-packages-off-the-request-thread.md): this runs in a worker thread
+ * (anki.worker.ts) with a time and memory budget, every size is checked before anything is
+ * inflated, every table read is capped, and a collection whose schema computes anything
+ * (views, triggers, generated columns, virtual tables) is refused before a row is read.
  */
 
 /** The collection the package is read from, newest first. */
@@ -30,6 +35,18 @@ export const MAX_COLLECTION_BYTES = 64 * 1024 * 1024;
 export const MAX_NOTES = 20_000;
 /** Largest media map read, uncompressed. */
 const MAX_MEDIA_MAP_BYTES = 4 * 1024 * 1024;
+/**
+ * Most zip entries: the collection, its stub, the media map and a picture and a sound for each
+ * of MAX_NOTES notes, with room to spare.
+ */
+export const MAX_ZIP_ENTRIES = 3 * MAX_NOTES;
+/** Most schema objects (tables, indexes) a collection may have: Anki's own have about 30. */
+const MAX_SCHEMA_OBJECTS = 200;
+/** Most rows read from `cards` (to find the main deck) and from `fields`. */
+const MAX_CARDS_READ = 5 * MAX_NOTES;
+const MAX_FIELDS_READ = 10_000;
+/** Longest note-type or deck JSON read from `col` (schema 11), in characters. */
+const MAX_COL_JSON_CHARS = 8 * 1024 * 1024;
 
 export class AnkiPackageError extends Error {
   override name = 'AnkiPackageError';
@@ -51,14 +68,18 @@ export interface AnkiPackage {
 
 type Database = initSqlJs.Database;
 
-/** Reads a package's notes as words; throws `AnkiPackageError` when it is not one. */
+/**
+ * Reads a package's notes as words; throws `AnkiPackageError` when it is not one. Synchronous
+ * work, for a worker thread (anki.worker.ts), never the event loop.
+ */
 export async function readAnkiPackage(bytes: Uint8Array): Promise<AnkiPackage> {
-  const entries = unzipEntries(bytes);
+  const entries = packageEntries(bytes);
   const collection = COLLECTION_FILES.find((name) => entries.has(name));
   if (!collection) throw new AnkiPackageError('no collection in the package');
-  const raw = entries.get(collection) as Uint8Array;
+  const raw = entryBytes(bytes, entries.get(collection) as ZipEntry, MAX_COLLECTION_BYTES);
   const data = collection === 'collection.anki21b' ? zstd(raw, MAX_COLLECTION_BYTES) : raw;
-  const media = readMediaMap(entries.get('media'));
+  const mediaEntry = entries.get('media');
+  const media = readMediaMap(mediaEntry ? entryBytes(bytes, mediaEntry, MAX_MEDIA_MAP_BYTES) : undefined);
 
   const SQL = await sqlite().catch((error: unknown) => {
     throw new Error('SQLite could not start', { cause: error });
@@ -66,6 +87,7 @@ export async function readAnkiPackage(bytes: Uint8Array): Promise<AnkiPackage> {
   let db: Database | undefined;
   try {
     db = new SQL.Database(data);
+    refuseComputingSchema(db);
     forgetUnicase(db);
     requireTables(db);
     const schema = Number(scalar(db, 'SELECT ver FROM col LIMIT 1'));
@@ -86,50 +108,43 @@ export async function readAnkiPackage(bytes: Uint8Array): Promise<AnkiPackage> {
   }
 }
 
-/** The zip entries a package is read from (media files themselves stay unread). */
-function unzipEntries(bytes: Uint8Array): Map<string, Uint8Array> {
-  const wanted = new Set<string>([...COLLECTION_FILES, 'media']);
-  let files: Record<string, Uint8Array>;
+/** The package's zip directory, checked whole before anything is inflated. */
+export function packageEntries(bytes: Uint8Array): Map<string, ZipEntry> {
   try {
-    files = unzipSync(bytes, {
-      filter: (file) => {
-        if (!wanted.has(file.name)) return false;
-        const max = file.name === 'media' ? MAX_MEDIA_MAP_BYTES : MAX_COLLECTION_BYTES;
-        if (file.originalSize > max) throw new AnkiPackageError(`${file.name} is too large`);
-        return true;
-      },
-    });
+    return zipEntries(bytes, MAX_ZIP_ENTRIES);
   } catch (error) {
-    if (error instanceof AnkiPackageError) throw error;
-    throw new AnkiPackageError('not a zip file', { cause: error });
+    throw new AnkiPackageError(error instanceof ZipError ? error.message : 'not a zip file', {
+      cause: error,
+    });
   }
-  return new Map(Object.entries(files));
 }
 
-/** zstd-decompresses at most `max` bytes. */
-export function zstd(data: Uint8Array, max: number): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const stream = new Decompress((chunk) => {
-    total += chunk.length;
-    if (total > max) throw new AnkiPackageError('zstd data too large');
-    chunks.push(chunk);
-  });
+function entryBytes(bytes: Uint8Array, entry: ZipEntry, max: number): Uint8Array {
   try {
-    stream.push(data, true);
+    return readZipEntry(bytes, entry, max);
   } catch (error) {
-    if (error instanceof AnkiPackageError) throw error;
+    throw new AnkiPackageError(error instanceof ZipError ? error.message : 'broken zip entry', {
+      cause: error,
+    });
+  }
+}
+
+/** zstd-decompresses at most `max` bytes (node:zlib stops at the limit). */
+export function zstd(data: Uint8Array, max: number): Uint8Array {
+  try {
+    return zstdDecompressSync(data, { maxOutputLength: max });
+  } catch (error) {
+    if (error instanceof RangeError) throw new AnkiPackageError('zstd data too large', { cause: error });
     throw new AnkiPackageError('broken zstd data', { cause: error });
   }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
 }
 
+const zstdDecompressAsync = promisify(zstdDecompress) as (
+  data: Uint8Array,
+  options: { maxOutputLength: number },
+) => Promise<Buffer>;
+
+const utf8 = new TextDecoder();
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 const isZstd = (data: Uint8Array) => ZSTD_MAGIC.every((byte, index) => data[index] === byte);
 
@@ -152,12 +167,12 @@ export function readMediaMap(data: Uint8Array | undefined): Map<string, string> 
         const name = fields.find((field) => field.number === 1)?.value;
         const legacy = fields.find((field) => field.number === 255)?.value;
         if (name instanceof Uint8Array && name.length > 0) {
-          map.set(strFromU8(name), String(typeof legacy === 'number' ? legacy : index));
+          map.set(utf8.decode(name), String(typeof legacy === 'number' ? legacy : index));
         }
       });
       return map;
     }
-    const json = JSON.parse(strFromU8(data)) as unknown;
+    const json = JSON.parse(utf8.decode(data)) as unknown;
     if (json && typeof json === 'object' && !Array.isArray(json)) {
       for (const [entry, name] of Object.entries(json)) {
         if (typeof name === 'string' && name !== '') map.set(name, entry);
@@ -218,6 +233,34 @@ function forgetUnicase(db: Database): void {
 }
 
 /**
+ * Nothing in the collection may compute when it is read. SQLite evaluates a view's query, a
+ * virtual column's expression and a virtual table's module on every read (200 notes with a
+ * generated column froze the server for 7–11 s), and a trigger on any write; Anki's own
+ * collections have none of them. Refused before any row is read.
+ */
+function refuseComputingSchema(db: Database): void {
+  const objects = rows(db, `SELECT type, name, sql FROM sqlite_schema LIMIT ${MAX_SCHEMA_OBJECTS + 1}`);
+  if (objects.length > MAX_SCHEMA_OBJECTS) throw new AnkiPackageError('too many schema objects');
+  for (const [type, name, sql] of objects) {
+    if (type === 'view' || type === 'trigger') throw new AnkiPackageError(`the collection has a ${type}`);
+    if (type !== 'table') continue;
+    if (/^\s*create\s+virtual\s+table/i.test(String(sql ?? ''))) {
+      throw new AnkiPackageError('the collection has a virtual table');
+    }
+    // table_xinfo marks generated columns hidden = 2 (virtual) or 3 (stored).
+    const statement = db.prepare('SELECT count(*) FROM pragma_table_xinfo(?) WHERE hidden IN (2, 3)');
+    try {
+      statement.bind([String(name)]);
+      if (statement.step() && Number(statement.get()[0]) > 0) {
+        throw new AnkiPackageError('the collection has generated columns');
+      }
+    } finally {
+      statement.free();
+    }
+  }
+}
+
+/**
  * The tables read must be tables: a crafted file could make `notes` a view over an endless
  * recursive query, which reading it would run.
  */
@@ -244,10 +287,14 @@ function scalar(db: Database, sql: string): initSqlJs.SqlValue | undefined {
   return rows(db, sql)[0]?.[0];
 }
 
+/** A JSON column of `col`, or NULL when it is longer than anything Anki writes. */
+const colJson = (column: 'models' | 'decks') =>
+  `SELECT CASE WHEN length(${column}) <= ${MAX_COL_JSON_CHARS} THEN ${column} END FROM col LIMIT 1`;
+
 /** Schema 11: note types are JSON in `col.models`, `{ "<id>": { flds: [{ name, ord }] } }`. */
 function fieldNamesV11(db: Database): Map<string, string[]> {
   const names = new Map<string, string[]>();
-  const models = parseJsonObject(scalar(db, 'SELECT models FROM col LIMIT 1'));
+  const models = parseJsonObject(scalar(db, colJson('models')));
   for (const [id, model] of Object.entries(models)) {
     const fields = (model as { flds?: unknown } | null)?.flds;
     if (!Array.isArray(fields)) continue;
@@ -268,9 +315,12 @@ function fieldNamesV11(db: Database): Map<string, string[]> {
 /** Schema 18: one row per field in `fields (ntid, ord, name)`. */
 function fieldNamesV18(db: Database): Map<string, string[]> {
   const names = new Map<string, string[]>();
-  for (const [ntid, ord, name] of rows(db, 'SELECT ntid, ord, name FROM fields')) {
+  for (const [ntid, ord, name] of rows(db, `SELECT ntid, ord, name FROM fields LIMIT ${MAX_FIELDS_READ}`)) {
     const list = names.get(String(ntid)) ?? [];
-    list[Number(ord)] = String(name ?? '');
+    // A field's position, as Anki numbers them (a crafted one could ask for a huge sparse array).
+    const position = Number(ord);
+    if (!Number.isInteger(position) || position < 0 || position >= 1000) continue;
+    list[position] = String(name ?? '');
     names.set(String(ntid), list);
   }
   return names;
@@ -278,7 +328,10 @@ function fieldNamesV18(db: Database): Map<string, string[]> {
 
 /** The name of the deck holding most cards. */
 function mainDeck(db: Database, schema: number): string | null {
-  const did = scalar(db, 'SELECT did FROM cards GROUP BY did ORDER BY count(*) DESC, did LIMIT 1');
+  const did = scalar(
+    db,
+    `SELECT did FROM (SELECT did FROM cards LIMIT ${MAX_CARDS_READ}) GROUP BY did ORDER BY count(*) DESC, did LIMIT 1`,
+  );
   if (did === undefined || did === null) return null;
   if (schema >= 18) {
     const statement = db.prepare('SELECT name FROM decks WHERE id = ?');
@@ -291,7 +344,7 @@ function mainDeck(db: Database, schema: number): string | null {
       statement.free();
     }
   }
-  const decks = parseJsonObject(scalar(db, 'SELECT decks FROM col LIMIT 1'));
+  const decks = parseJsonObject(scalar(db, colJson('decks')));
   const name = (decks[String(did)] as { name?: unknown } | undefined)?.name;
   return typeof name === 'string' && name !== '' ? name : null;
 }
@@ -305,31 +358,23 @@ function parseJsonObject(value: initSqlJs.SqlValue | undefined): Record<string, 
 }
 
 /**
- * Some of a package's media files, by zip entry (docs/decisions/0063-word-media.md): each at
- * most `maxBytes` (larger ones are left out, as are entries the zip does not have). Files of
- * the newest packages are zstd-compressed inside the zip; they come back decompressed.
+ * One of a package's media files, by its zip entry (docs/decisions/0063-word-media.md): at most
+ * `maxBytes`, or undefined when it is larger, missing or broken (the word goes without it).
+ * Files of the newest packages are zstd-compressed inside the zip; they come back decompressed.
+ * Inflated on the thread pool, one file at a time, so the event loop and memory stay free.
  */
-export function readMediaFiles(
+export async function readMediaFile(
   bytes: Uint8Array,
-  entries: ReadonlySet<string>,
+  entries: ReadonlyMap<string, ZipEntry>,
+  name: string,
   maxBytes: number,
-): Map<string, Uint8Array> {
-  if (entries.size === 0) return new Map();
-  let files: Record<string, Uint8Array>;
+): Promise<Uint8Array | undefined> {
+  const entry = entries.get(name);
+  if (!entry) return undefined;
   try {
-    files = unzipSync(bytes, {
-      filter: (file) => entries.has(file.name) && file.originalSize <= maxBytes,
-    });
-  } catch (error) {
-    throw new AnkiPackageError('not a zip file', { cause: error });
+    const data = await readZipEntryAsync(bytes, entry, maxBytes);
+    return isZstd(data) ? await zstdDecompressAsync(data, { maxOutputLength: maxBytes }) : data;
+  } catch {
+    return undefined;
   }
-  const found = new Map<string, Uint8Array>();
-  for (const [name, data] of Object.entries(files)) {
-    try {
-      found.set(name, isZstd(data) ? zstd(data, maxBytes) : data);
-    } catch {
-      // A file past the limit once decompressed, or broken: the word goes without it.
-    }
-  }
-  return found;
 }

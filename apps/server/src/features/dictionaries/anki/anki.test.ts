@@ -214,7 +214,7 @@ describe('reading packages', () => {
         SELECT n AS id, 0 AS mid, 'x' AS flds FROM r;`);
     const apkg = zipSync({ 'collection.anki2': db.export() });
     db.close();
-    await expect(readAnkiPackage(apkg)).rejects.toThrow('no notes table');
+    await expect(readAnkiPackage(apkg)).rejects.toThrow('the collection has a view');
   });
 
   it('stops decompressing past the size limit', () => {

@@ -5,29 +5,23 @@ import { dictionaryKeys } from './queryKeys';
 
 /**
  * Anki packages (docs/decisions/0061-anki-import-export.md): the server reads the .apkg, so
- * the page sends the file as it is, base64 in the JSON body, and shows what the server found.
+ * the page sends the file as it is — the body of an upload, not base64 in JSON (decision
+ * 0077) — and shows what the server found.
  */
 
-/** A file's bytes as base64 (without the `data:` prefix of a data URL). */
-export function fileToBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = typeof reader.result === 'string' ? reader.result : '';
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
-}
+/**
+ * The chosen file as the upload's body: browsers give an .apkg no type, or a zip type of their
+ * own choosing, so it goes as application/octet-stream (read when sent, never copied).
+ */
+export const asPackageUpload = (file: Blob): Blob => file.slice(0, file.size, 'application/octet-stream');
 
 /** POST /dictionaries/:id/import/anki/preview: what importing the package would do. */
 export function useAnkiPreview(id: string) {
   const services = useServices();
   return useMutation({
-    mutationFn: (file: string) =>
+    mutationFn: (file: Blob) =>
       inline(services, () =>
-        services.http.request('previewAnkiImport', { params: { id }, body: { file }, silent: true }),
+        services.http.request('previewAnkiImport', { params: { id }, body: file, silent: true }),
       ),
   });
 }
@@ -37,9 +31,9 @@ export function useImportAnki(id: string) {
   const services = useServices();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: string) =>
+    mutationFn: (file: Blob) =>
       inline(services, () =>
-        services.http.request('importAnki', { params: { id }, body: { file }, silent: true }),
+        services.http.request('importAnki', { params: { id }, body: file, silent: true }),
       ),
     onSuccess: async () => {
       for (const queryKey of [dictionaryKeys.detail(id), dictionaryKeys.lists()]) {

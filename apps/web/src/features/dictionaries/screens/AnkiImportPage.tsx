@@ -4,7 +4,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Card, Checkbox, Page, TABULAR_NUMS } from '../../../shared/ui';
-import { fileToBase64, useAnkiPreview, useImportAnki } from '../api/anki';
+import { asPackageUpload, useAnkiPreview, useImportAnki } from '../api/anki';
 import type { ImportedState } from '../lib/importSource';
 import { dictionaryPath, importWordsPath } from '../paths';
 import { ImportCounts } from '../components/ImportCounts';
@@ -27,7 +27,7 @@ export default function AnkiImportPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const preview = useAnkiPreview(dictionaryId);
   const save = useImportAnki(dictionaryId);
-  const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
+  const [file, setFile] = useState<{ name: string; upload: Blob } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -42,21 +42,15 @@ export default function AnkiImportPage() {
       setFileError(t('Anki.TooLarge', { size: Math.round(ANKI_PACKAGE_MAX_BYTES / 1024 / 1024) }));
       return;
     }
-    let base64: string;
-    try {
-      base64 = await fileToBase64(chosen);
-    } catch {
-      setFileError(t('Import.FileUnreadable'));
-      return;
-    }
-    setFile({ name: chosen.name, base64 });
-    preview.mutate(base64);
+    const upload = asPackageUpload(chosen);
+    setFile({ name: chosen.name, upload });
+    preview.mutate(upload);
   }
 
   async function submit() {
     if (!file) return;
     try {
-      const result = await save.mutateAsync(file.base64);
+      const result = await save.mutateAsync(file.upload);
       const state: ImportedState = { imported: result.imported, skipped: result.skipped.length };
       await navigate(dictionaryPath(dictionaryId), { state });
     } catch {

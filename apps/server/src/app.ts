@@ -28,7 +28,7 @@ import { registerSystemRoutes } from './features/system/system.routes';
 import { registerTestingRoutes } from './features/testing/testing.routes';
 import { registerTranslateRoutes } from './features/translate/translate.routes';
 import { registerUsersRoutes } from './features/users/users.routes';
-import { createServices } from './services';
+import { createServices, type HeavyWorkLimits } from './services';
 import type { BlobStore } from './features/media/blob-store';
 import { registerAccessControl } from './features/session/session.access';
 import { sessionCookieName } from './features/session/session.cookie';
@@ -68,6 +68,8 @@ export interface AppDependencies {
   backgroundJobs?: boolean;
   /** Media bytes somewhere else than the configuration says (tests). */
   blobStore?: BlobStore;
+  /** Budgets of the heavy work other than the defaults (tests; decision 0077). */
+  heavyWork?: HeavyWorkLimits;
 }
 
 function defaultWebDist(): string {
@@ -169,6 +171,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
     log: app.log,
     ...(deps.blobStore ? { blobStore: deps.blobStore } : {}),
+    ...(deps.heavyWork ? { heavyWork: deps.heavyWork } : {}),
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => {

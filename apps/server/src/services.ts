@@ -8,6 +8,7 @@ import { AccountExportService } from './features/portability/account-export';
 import { AccountExportRepository } from './features/portability/account-export.repository';
 import { DictionariesService } from './features/dictionaries/dictionaries.service';
 import { AnkiService } from './features/dictionaries/anki.service';
+import { AnkiReader, type AnkiReadLimits } from './features/dictionaries/anki/anki-reader';
 import { EmailCodeService } from './features/auth/email-codes';
 import { EmailCodesRepository } from './features/auth/email-codes.repository';
 import { GoogleVerifier } from './features/auth/google';
@@ -26,6 +27,7 @@ import { PushService } from './features/reminders/push.service';
 import { createBlobStore, type BlobStore } from './features/media/blob-store';
 import { MediaRepository } from './features/media/media.repository';
 import { MediaService } from './features/media/media.service';
+import { PictureProcessor, type PictureLimits } from './features/media/picture';
 import { SessionRepository } from './features/session/session.repository';
 import { SessionService } from './features/session/session.service';
 import { TestingRepository } from './features/testing/testing.repository';
@@ -46,6 +48,12 @@ declare module 'fastify' {
 
 export type Services = ReturnType<typeof createServices>;
 
+/** The budgets of work that one request could make heavy (decision 0077); defaults where unset. */
+export interface HeavyWorkLimits {
+  ankiRead?: AnkiReadLimits;
+  pictures?: PictureLimits;
+}
+
 /**
  * The composition root: every service wired to its repository and adapters, once. It hands out
  * services only: a repository is its service's own (ARCHITECTURE.md).
@@ -60,6 +68,7 @@ export function createServices(deps: {
   reminderPush?: ReminderPush;
   /** Where media bytes go; by default the one the configuration names (decision 0063). */
   blobStore?: BlobStore;
+  heavyWork?: HeavyWorkLimits;
 }) {
   const { config, database, clock, log } = deps;
   const db = database.db;
@@ -105,8 +114,21 @@ export function createServices(deps: {
   const blobStore = deps.blobStore ?? configuredBlobs;
   if (!blobStore) throw new Error('no blob store');
   // Word pictures and recordings (docs/decisions/0063-word-media.md).
-  const media = new MediaService(new MediaRepository(db), blobStore, clock, log);
-  const anki = new AnkiService(dictionaries, dictionariesRepository, clock, media);
+  const media = new MediaService(
+    new MediaRepository(db),
+    blobStore,
+    clock,
+    log,
+    new PictureProcessor(deps.heavyWork?.pictures),
+    rateLimiter,
+  );
+  const anki = new AnkiService(
+    dictionaries,
+    dictionariesRepository,
+    clock,
+    media,
+    new AnkiReader(deps.heavyWork?.ankiRead),
+  );
   const learning = new LearningService({
     repository: new LearningRepository(db),
     users,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 
 /** A PCM WAV of `seconds` of a quiet tone (8 kHz, 16-bit mono): a real recording, made here. */
@@ -56,6 +58,21 @@ export async function phoneJpeg(): Promise<Buffer> {
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100' },
     })
     .withMetadata({ orientation: 6 })
+    .jpeg()
+    .toBuffer();
+}
+
+/**
+ * A picture an attacker sends (decision 0078): 1,005 bytes of AVIF whose header declares
+ * 7071×7071 pixels of one colour, which cost 0.8 GB and seconds to decode. Made once with
+ * sharp (`sharp({ create: { width: 7071, height: 7071, channels: 3, background: '#3366cc' } })
+ * .avif({ effort: 0 })`) and kept, as encoding it takes seconds.
+ */
+export const avifBomb = (): Buffer => readFileSync(path.join(import.meta.dirname, 'flat-7071x7071.avif'));
+
+/** A baseline JPEG of 7071×7071 pixels of one colour: large, but libvips streams it. */
+export function hugeFlatJpeg(side = 7071): Promise<Buffer> {
+  return sharp({ create: { width: side, height: side, channels: 3, background: '#3366cc' } })
     .jpeg()
     .toBuffer();
 }

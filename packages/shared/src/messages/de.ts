@@ -83,9 +83,13 @@ export const de: MessageCatalog = {
     INVALID_SIGNATURE: 'Ungültige Signatur',
     INVALID_ANKI_PACKAGE:
       'Das ist kein Anki-Paket (.apkg), das wir lesen können. Exportiere den Stapel erneut aus Anki und versuche es noch einmal',
+    ANKI_PACKAGE_TOO_COMPLEX:
+      'Dieses Paket ist zu groß, um es hier zu lesen (höchstens {{notes}} Notizen, gelesen in {{seconds}} s). Teile den Stapel in Anki auf und importiere die Teile einzeln',
     UNSUPPORTED_MEDIA_TYPE: 'Dieser Dateityp wird hier nicht angenommen. Möglich sind: {{types}}',
     INVALID_PICTURE:
       'Dieses Bild konnte nicht gelesen werden. Lade ein JPEG-, PNG-, WebP- oder AVIF-Bild hoch',
+    PICTURE_TOO_LARGE:
+      'Dieses Bild hat zu viele Pixel (höchstens {{megapixels}} Megapixel in diesem Format). Verkleinere es und versuche es noch einmal',
     INVALID_AUDIO:
       'Diese Aufnahme konnte nicht gelesen werden. Nimm sie noch einmal auf oder lade eine andere Audiodatei hoch',
     AUDIO_TOO_LONG: 'Eine Aufnahme darf höchstens {{seconds}} Sekunden lang sein',

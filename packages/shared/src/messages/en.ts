@@ -82,8 +82,12 @@ export const en = {
     INVALID_SIGNATURE: 'Invalid signature',
     INVALID_ANKI_PACKAGE:
       'This is not an Anki package (.apkg) we can read. Export the deck from Anki again and retry',
+    ANKI_PACKAGE_TOO_COMPLEX:
+      'This package is too large to read here (at most {{notes}} notes, read within {{seconds}} s). Split the deck in Anki and import the parts one by one',
     UNSUPPORTED_MEDIA_TYPE: 'This type of file is not accepted here. Use one of: {{types}}',
     INVALID_PICTURE: 'This picture could not be read. Upload a JPEG, PNG, WebP or AVIF image',
+    PICTURE_TOO_LARGE:
+      'This picture has too many pixels to process (at most {{megapixels}} megapixels in this format). Make it smaller and try again',
     INVALID_AUDIO: 'This recording could not be read. Record it again or upload another audio file',
     AUDIO_TOO_LONG: 'A recording can be at most {{seconds}} seconds long',
     MEDIA_QUOTA_EXCEEDED:

@@ -82,8 +82,12 @@ export const es: MessageCatalog = {
     INVALID_SIGNATURE: 'Firma no válida',
     INVALID_ANKI_PACKAGE:
       'No es un paquete de Anki (.apkg) que podamos leer. Vuelve a exportar el mazo desde Anki e inténtalo de nuevo',
+    ANKI_PACKAGE_TOO_COMPLEX:
+      'Este paquete es demasiado grande para leerlo aquí (como máximo {{notes}} notas, leídas en {{seconds}} s). Divide el mazo en Anki e importa las partes una a una',
     UNSUPPORTED_MEDIA_TYPE: 'Aquí no se acepta este tipo de archivo. Usa uno de estos: {{types}}',
     INVALID_PICTURE: 'No se ha podido leer esta imagen. Sube una imagen JPEG, PNG, WebP o AVIF',
+    PICTURE_TOO_LARGE:
+      'Esta imagen tiene demasiados píxeles (como máximo {{megapixels}} megapíxeles en este formato). Redúcela e inténtalo de nuevo',
     INVALID_AUDIO: 'No se ha podido leer esta grabación. Vuelve a grabarla o sube otro archivo de audio',
     AUDIO_TOO_LONG: 'Una grabación puede durar como máximo {{seconds}} segundos',
     MEDIA_QUOTA_EXCEEDED:

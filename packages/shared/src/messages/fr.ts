@@ -84,8 +84,12 @@ export const fr: MessageCatalog = {
     INVALID_SIGNATURE: 'Signature non valide',
     INVALID_ANKI_PACKAGE:
       'Ce fichier n’est pas un paquet Anki (.apkg) lisible. Exportez à nouveau le paquet depuis Anki, puis réessayez',
+    ANKI_PACKAGE_TOO_COMPLEX:
+      'Ce paquet est trop volumineux pour être lu ici (au plus {{notes}} notes, lues en {{seconds}} s). Divisez le paquet dans Anki et importez les parties une à une',
     UNSUPPORTED_MEDIA_TYPE: 'Ce type de fichier n’est pas accepté ici. Formats possibles : {{types}}',
     INVALID_PICTURE: 'Impossible de lire cette image. Envoyez une image JPEG, PNG, WebP ou AVIF',
+    PICTURE_TOO_LARGE:
+      'Cette image compte trop de pixels (au plus {{megapixels}} mégapixels dans ce format). Réduisez-la, puis réessayez',
     INVALID_AUDIO:
       'Impossible de lire cet enregistrement. Enregistrez-le à nouveau ou envoyez un autre fichier audio',
     AUDIO_TOO_LONG: 'Un enregistrement ne peut pas dépasser {{seconds}} secondes',

@@ -81,8 +81,12 @@ export const it: MessageCatalog = {
     INVALID_SIGNATURE: 'Firma non valida',
     INVALID_ANKI_PACKAGE:
       'Non è un pacchetto Anki (.apkg) che riusciamo a leggere. Esporta di nuovo il mazzo da Anki e riprova',
+    ANKI_PACKAGE_TOO_COMPLEX:
+      'Questo pacchetto è troppo grande per essere letto qui (al massimo {{notes}} note, lette in {{seconds}} s). Dividi il mazzo in Anki e importa le parti una alla volta',
     UNSUPPORTED_MEDIA_TYPE: 'Questo tipo di file non è accettato qui. Formati possibili: {{types}}',
     INVALID_PICTURE: 'Impossibile leggere questa immagine. Carica un’immagine JPEG, PNG, WebP o AVIF',
+    PICTURE_TOO_LARGE:
+      'Questa immagine ha troppi pixel (al massimo {{megapixels}} megapixel in questo formato). Riducila e riprova',
     INVALID_AUDIO:
       'Impossibile leggere questa registrazione. Registrala di nuovo o carica un altro file audio',
     AUDIO_TOO_LONG: 'Una registrazione può durare al massimo {{seconds}} secondi',

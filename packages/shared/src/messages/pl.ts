@@ -82,8 +82,12 @@ export const pl: MessageCatalog = {
     INVALID_SIGNATURE: 'Nieprawidłowy podpis',
     INVALID_ANKI_PACKAGE:
       'To nie jest pakiet Anki (.apkg), który potrafimy odczytać. Wyeksportuj talię z Anki ponownie i spróbuj jeszcze raz',
+    ANKI_PACKAGE_TOO_COMPLEX:
+      'Ten pakiet jest za duży, by go tu odczytać (najwyżej {{notes}} notatek, odczytanych w ciągu {{seconds}} s). Podziel talię w Anki i zaimportuj części po kolei',
     UNSUPPORTED_MEDIA_TYPE: 'Ten rodzaj pliku nie jest tu przyjmowany. Dozwolone: {{types}}',
     INVALID_PICTURE: 'Nie udało się odczytać tego obrazu. Prześlij obraz JPEG, PNG, WebP lub AVIF',
+    PICTURE_TOO_LARGE:
+      'Ten obraz ma za dużo pikseli (najwyżej {{megapixels}} megapikseli w tym formacie). Zmniejsz go i spróbuj ponownie',
     INVALID_AUDIO:
       'Nie udało się odczytać tego nagrania. Nagraj je jeszcze raz albo prześlij inny plik audio',
     AUDIO_TOO_LONG: 'Nagranie może trwać najwyżej {{seconds}} s',

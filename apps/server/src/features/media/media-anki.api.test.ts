@@ -63,7 +63,7 @@ async function wordsOf(user: User, id: string): Promise<Word[]> {
 async function importPackage(user: User, id: string, apkg: Uint8Array) {
   const response = await callAsNewClient(t.app, user, 'importAnki', {
     params: { id },
-    body: { file: Buffer.from(apkg).toString('base64') },
+    upload: { bytes: apkg, contentType: 'application/octet-stream' },
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ImportResult>();

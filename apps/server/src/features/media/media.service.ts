@@ -15,7 +15,8 @@ import { toWordDto } from '../dictionaries/dictionary.presenter';
 import { AudioError, AudioTooLongError, checkAudio, sniffAudioType } from './audio';
 import type { BlobStore, ByteRange } from './blob-store';
 import type { MediaRepository, MediaRow } from './media.repository';
-import { PictureError, processPicture, sniffPictureType } from './picture';
+import { PictureError, PictureTooLargeError, type PictureProcessor } from './picture';
+import { RATE_LIMITS, type RateLimiter } from '../rate-limit/rate-limiter';
 
 const MB = 1024 * 1024;
 
@@ -52,17 +53,22 @@ export class MediaService {
     private readonly blobs: BlobStore,
     private readonly clock: () => Date,
     private readonly log: FastifyBaseLogger,
+    /** Decodes pictures within a memory budget, one per account (decision 0078). */
+    private readonly pictures: PictureProcessor,
+    private readonly rateLimiter: RateLimiter,
   ) {}
 
   async putPicture(caller: Caller, dictionaryId: string, wordId: string, file: Upload): Promise<Word> {
     const { userId } = await caller.session();
     if (!(await this.repository.ownsWord(userId, dictionaryId, wordId))) throw notFound();
-    return this.store(userId, dictionaryId, wordId, await preparePicture(file));
+    await this.rateLimiter.consume(RATE_LIMITS.mediaUpload, userId);
+    return this.store(userId, dictionaryId, wordId, await this.preparePicture(userId, file));
   }
 
   async putAudio(caller: Caller, dictionaryId: string, wordId: string, file: Upload): Promise<Word> {
     const { userId } = await caller.session();
     if (!(await this.repository.ownsWord(userId, dictionaryId, wordId))) throw notFound();
+    await this.rateLimiter.consume(RATE_LIMITS.mediaUpload, userId);
     return this.store(userId, dictionaryId, wordId, await prepareAudio(file));
   }
 
@@ -158,16 +164,31 @@ export class MediaService {
   ): Promise<'added' | 'skipped' | 'full'> {
     const limit = kind === 'picture' ? PICTURE_MAX_BYTES : AUDIO_MAX_BYTES;
     if (data.byteLength > limit) return 'skipped';
-    const contentType = kind === 'picture' ? await sniffPictureType(data) : await sniffAudioType(data);
+    const contentType = kind === 'picture' ? await this.pictures.sniff(data) : await sniffAudioType(data);
     if (!contentType) return 'skipped';
     try {
       const file = { bytes: data, contentType };
-      const prepared = kind === 'picture' ? await preparePicture(file) : await prepareAudio(file);
+      const prepared =
+        kind === 'picture' ? await this.preparePicture(userId, file) : await prepareAudio(file);
       await this.store(userId, dictionaryId, wordId, prepared);
       return 'added';
     } catch (error) {
       if (error instanceof AppError && error.code === 'MEDIA_QUOTA_EXCEEDED') return 'full';
       if (error instanceof AppError && error.statusCode === 400) return 'skipped';
+      throw error;
+    }
+  }
+
+  /** A picture as it is kept: re-encoded, EXIF gone; an unreadable or too large one is the localized 400. */
+  private async preparePicture(userId: string, file: Upload): Promise<PreparedMedia> {
+    try {
+      const picture = await this.pictures.process(userId, file.bytes, file.contentType);
+      return { kind: 'picture', ...picture };
+    } catch (error) {
+      if (error instanceof PictureTooLargeError) {
+        throw new AppError('PICTURE_TOO_LARGE', { megapixels: Math.floor(error.maxPixels / 1_000_000) });
+      }
+      if (error instanceof PictureError) throw new AppError('INVALID_PICTURE');
       throw error;
     }
   }
@@ -246,17 +267,6 @@ const NO_REFS = { picture: null, audio: null };
 export interface Upload {
   bytes: Uint8Array;
   contentType: string;
-}
-
-/** A picture as it is kept: re-encoded, EXIF gone; an unreadable one is the localized 400. */
-export async function preparePicture(file: Upload): Promise<PreparedMedia> {
-  try {
-    const picture = await processPicture(file.bytes, file.contentType);
-    return { kind: 'picture', ...picture };
-  } catch (error) {
-    if (error instanceof PictureError) throw new AppError('INVALID_PICTURE');
-    throw error;
-  }
 }
 
 /** A recording as it came, once its container and length are checked. */

@@ -13,6 +13,8 @@ export const CLIENT_LIMITS: Partial<Record<EndpointName, RateLimitRule>> = {
   importWords: RATE_LIMITS.import,
   previewAnkiImport: RATE_LIMITS.import,
   importAnki: RATE_LIMITS.import,
+  putWordPicture: RATE_LIMITS.mediaUpload,
+  putWordAudio: RATE_LIMITS.mediaUpload,
 };
 
 /** Registered after the access check, so a refused caller spends nothing. */

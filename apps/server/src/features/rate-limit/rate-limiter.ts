@@ -74,6 +74,11 @@ export const RATE_LIMITS = {
   codeMailAddressHour: { name: 'mail-address-hour', limit: 20, windowMs: 60 * 60 * 1000 },
   /** Each lookup costs a call to the translation provider; typing suggestions stay well under. */
   translate: { name: 'translate', limit: 120, windowMs: 60 * 1000 },
+  /**
+   * Picture and recording uploads per account: each is decoded or measured; enough to give a
+   * picture to every word of a long session, not to keep the decoders busy for everyone.
+   */
+  mediaUpload: { name: 'media-upload', limit: 120, windowMs: 60 * 60 * 1000 },
   /** An import parses and writes up to a whole dictionary. */
   import: { name: 'import', limit: 30, windowMs: 60 * 60 * 1000 },
   /** "Fit now" per learner: a fit keeps a core busy for seconds, and one a night is the norm. */

@@ -30,6 +30,7 @@ import { registerTranslateRoutes } from './features/translate/translate.routes';
 import { registerUsersRoutes } from './features/users/users.routes';
 import { createServices } from './services';
 import type { BlobStore } from './features/media/blob-store';
+import type { PushTransport } from './features/reminders/push.service';
 import { registerAccessControl } from './features/session/session.access';
 import { sessionCookieName } from './features/session/session.cookie';
 import { startEmbeddedMaintenance } from './db/maintenance';
@@ -68,6 +69,8 @@ export interface AppDependencies {
   backgroundJobs?: boolean;
   /** Media bytes somewhere else than the configuration says (tests). */
   blobStore?: BlobStore;
+  /** The resolver and timeout of pushes (tests: a local DNS server, a short timeout). */
+  pushTransport?: Partial<PushTransport>;
 }
 
 function defaultWebDist(): string {
@@ -169,6 +172,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
     log: app.log,
     ...(deps.blobStore ? { blobStore: deps.blobStore } : {}),
+    ...(deps.pushTransport ? { pushTransport: deps.pushTransport } : {}),
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => {

@@ -30,6 +30,7 @@ import { registerTranslateRoutes } from './features/translate/translate.routes';
 import { registerUsersRoutes } from './features/users/users.routes';
 import { createServices, type HeavyWorkLimits } from './services';
 import type { BlobStore } from './features/media/blob-store';
+import type { PushTransport } from './features/reminders/push.service';
 import { registerAccessControl } from './features/session/session.access';
 import { sessionCookieName } from './features/session/session.cookie';
 import { startEmbeddedMaintenance } from './db/maintenance';
@@ -70,6 +71,8 @@ export interface AppDependencies {
   blobStore?: BlobStore;
   /** Budgets of the heavy work other than the defaults (tests; decision 0077). */
   heavyWork?: HeavyWorkLimits;
+  /** The resolver and timeout of pushes (tests: a local DNS server, a short timeout). */
+  pushTransport?: Partial<PushTransport>;
 }
 
 function defaultWebDist(): string {
@@ -172,6 +175,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
     ...(deps.blobStore ? { blobStore: deps.blobStore } : {}),
     ...(deps.heavyWork ? { heavyWork: deps.heavyWork } : {}),
+    ...(deps.pushTransport ? { pushTransport: deps.pushTransport } : {}),
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => {

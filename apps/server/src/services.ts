@@ -23,7 +23,7 @@ import { SubscriptionsRepository } from './features/payments/subscriptions.repos
 import { DatabaseRateLimitStore } from './features/rate-limit/rate-limit.repository';
 import { RateLimiter, RedisRateLimitStore, type RateLimitStore } from './features/rate-limit/rate-limiter';
 import { PushRepository } from './features/reminders/push.repository';
-import { PushService } from './features/reminders/push.service';
+import { PushService, type PushTransport } from './features/reminders/push.service';
 import { createBlobStore, type BlobStore } from './features/media/blob-store';
 import { MediaRepository } from './features/media/media.repository';
 import { MediaService } from './features/media/media.service';
@@ -69,6 +69,8 @@ export function createServices(deps: {
   /** Where media bytes go; by default the one the configuration names (decision 0063). */
   blobStore?: BlobStore;
   heavyWork?: HeavyWorkLimits;
+  /** How pushes resolve names and how long one may take (tests: a DNS server of theirs). */
+  pushTransport?: Partial<PushTransport>;
 }) {
   const { config, database, clock, log } = deps;
   const db = database.db;
@@ -163,7 +165,13 @@ export function createServices(deps: {
   });
   const translate = new TranslateService(config.translate, clock);
   // Web Push reminders (decision 0055); the reminder job sends through it.
-  const push = new PushService({ repository: new PushRepository(db), config, clock, log });
+  const push = new PushService({
+    repository: new PushRepository(db),
+    config,
+    clock,
+    log,
+    ...(deps.pushTransport ? { transport: deps.pushTransport } : {}),
+  });
   const reminders = new RemindersService({
     repository: new RemindersRepository(db),
     users,

@@ -15,7 +15,8 @@ import type { AddressInfo } from 'node:net';
  * each POST must carry a valid VAPID authorization (RFC 8292: an ES256 JWT signed by the
  * application server's key, for this origin, expiring within 24 h, with a contact), and its body
  * is decrypted (aes128gcm, RFC 8291 + RFC 8188) with the subscription's private key and auth
- * secret, made here as a browser makes them. Nothing of the sender is trusted or reused.
+ * secret, made here as a browser makes them. Nothing of the sender is trusted or reused. The
+ * server posts to 127.0.0.1 only with PUSH_TEST_LOOPBACK=true (never in production, decision 0072).
  */
 
 const b64url = (bytes: Buffer) => bytes.toString('base64url');

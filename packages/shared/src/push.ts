@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * Web Push subscriptions (docs/decisions/0055-web-push.md): what a browser's
- * `PushSubscription.toJSON()` gives, checked for shape and size. Whether an http endpoint is
- * acceptable depends on the deployment, so the server decides that (loopback outside production).
+ * `PushSubscription.toJSON()` gives, checked for shape and size. Which push services' hosts are
+ * acceptable depends on the deployment, so the server decides that (decision 0072).
  */
 
 /** Push services' endpoints are a few hundred characters; this leaves room and bounds the row. */

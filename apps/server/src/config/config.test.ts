@@ -92,3 +92,68 @@ describe('VAPID (Web Push, decision 0055)', () => {
     expect(badPrivate).not.toThrow(/s3cret/);
   });
 });
+
+describe('where pushes may go (decision 0072)', () => {
+  it("allows the browsers' push services by default, and adds the hosts PUSH_ALLOWED_HOSTS lists", () => {
+    expect(loadConfig({}).pushEndpoints).toEqual({
+      allowedHosts: [
+        'fcm.googleapis.com',
+        'updates.push.services.mozilla.com',
+        '*.push.apple.com',
+        '*.notify.windows.com',
+      ],
+      loopbackForTests: false,
+    });
+    expect(
+      loadConfig({ PUSH_ALLOWED_HOSTS: ' Push.Example.com, *.push.example.net,,fcm.googleapis.com ' })
+        .pushEndpoints.allowedHosts,
+    ).toEqual([
+      'fcm.googleapis.com',
+      'updates.push.services.mozilla.com',
+      '*.push.apple.com',
+      '*.notify.windows.com',
+      'push.example.com',
+      '*.push.example.net',
+    ]);
+  });
+
+  it('refuses anything in PUSH_ALLOWED_HOSTS that is not a host name or a *.domain pattern', () => {
+    for (const bad of [
+      '*',
+      '*.com',
+      'localhost',
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '[::1]',
+      'https://push.example.com',
+      'push.example.com:443',
+      'push.example.com.',
+      'push.*.example.com',
+      '*push.example.com',
+      'push..example.com',
+      '-push.example.com',
+      'push_service.example.com',
+      'push.example.com/path',
+      'push.example.123',
+    ])
+      expect(() => loadConfig({ PUSH_ALLOWED_HOSTS: `fcm.googleapis.com,${bad}` }), bad).toThrow(
+        /PUSH_ALLOWED_HOSTS must be a comma-separated list of host names/,
+      );
+  });
+
+  it('takes PUSH_TEST_LOOPBACK outside production only, and stops a production server that sets it', () => {
+    expect(loadConfig({ NODE_ENV: 'test', PUSH_TEST_LOOPBACK: 'true' }).pushEndpoints.loopbackForTests).toBe(
+      true,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'development', PUSH_TEST_LOOPBACK: 'false' }).pushEndpoints.loopbackForTests,
+    ).toBe(false);
+    // NODE_ENV unset is production.
+    for (const env of [
+      { PUSH_TEST_LOOPBACK: 'true' },
+      { NODE_ENV: 'production', PUSH_TEST_LOOPBACK: 'true' },
+    ])
+      expect(() => loadConfig(env)).toThrow(/PUSH_TEST_LOOPBACK is for tests only/);
+    expect(() => loadConfig({ NODE_ENV: 'test', PUSH_TEST_LOOPBACK: 'yes' })).toThrow(/PUSH_TEST_LOOPBACK/);
+  });
+});

@@ -48,6 +48,46 @@ const trustProxy = optional(
     }),
 );
 
+/**
+ * The browsers' push services (decision 0072): Chrome and the other Chromium browsers (FCM),
+ * Firefox (autopush), Safari (Apple's web push, web.push.apple.com), Edge (WNS,
+ * wns2-*.notify.windows.com). PUSH_ALLOWED_HOSTS adds to these.
+ */
+export const DEFAULT_PUSH_HOSTS: readonly string[] = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
+
+/** A DNS name of two labels or more whose last label is not a number (so never an IP address). */
+const HOST_NAME =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?)$/;
+
+/**
+ * PUSH_ALLOWED_HOSTS: more push services' hosts, comma-separated: names (push.example.com) or
+ * every subdomain of one (*.push.example.com, not *.com). No IP address, port or scheme.
+ */
+const pushAllowedHosts = withDefault(
+  z
+    .string()
+    .trim()
+    .transform((value, context): string[] => {
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean);
+      if (entries.every((entry) => HOST_NAME.test(entry.replace(/^\*\./, '')))) return entries;
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be a comma-separated list of host names or *.domain patterns, e.g. push.example.com,*.push.example.net',
+      });
+      return z.NEVER;
+    }),
+  '',
+);
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 const envSchema = z.object({
@@ -98,6 +138,13 @@ const envSchema = z.object({
   ),
   VAPID_SUBJECT: optional(
     z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be a mailto: or https: URL' }),
+  ),
+  // Where pushes may go (decision 0072): more push services' hosts than the browsers' own.
+  PUSH_ALLOWED_HOSTS: pushAllowedHosts,
+  // Tests only: the test push service on 127.0.0.1. Refused when NODE_ENV is production.
+  PUSH_TEST_LOOPBACK: withDefault(
+    z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true'),
+    'false',
   ),
   // Word pictures and recordings (decision 0063): unset S3_BUCKET keeps them under DATA_DIR/media.
   S3_BUCKET: optional(
@@ -172,6 +219,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** The VAPID key pair and contact of Web Push; undefined: push reminders are off. */
   push: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /**
+   * Where a push may be posted (decision 0072): hosts (`*.` for any subdomain), and whether the
+   * tests' loopback push service is allowed (never in production).
+   */
+  pushEndpoints: { allowedHosts: string[]; loopbackForTests: boolean };
   /** Where word pictures and recordings are kept (docs/decisions/0063-word-media.md). */
   media: MediaStorageConfig;
 }
@@ -215,6 +267,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set together (or none of them)',
     );
   }
+  if (env.PUSH_TEST_LOOPBACK && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUSH_TEST_LOOPBACK is for tests only and cannot be true when NODE_ENV is production',
+    );
+  }
   const s3Keys = [env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
   if (s3Keys.some((value) => value !== undefined) && s3Keys.some((value) => value === undefined)) {
     throw new ConfigError(
@@ -256,6 +313,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
         : undefined,
+    pushEndpoints: {
+      allowedHosts: [...new Set([...DEFAULT_PUSH_HOSTS, ...env.PUSH_ALLOWED_HOSTS])],
+      loopbackForTests: env.PUSH_TEST_LOOPBACK && env.NODE_ENV !== 'production',
+    },
     media: env.S3_BUCKET
       ? {
           driver: 's3',

@@ -159,7 +159,7 @@ export const ENDPOINT_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode
     'UPSTREAM_ERROR',
   ],
   pushKey: [],
-  subscribePush: ['PUSH_UNAVAILABLE'],
+  subscribePush: ['PUSH_UNAVAILABLE', 'PUSH_ENDPOINT_NOT_ALLOWED'],
   unsubscribePush: [],
 };
 

@@ -72,6 +72,8 @@ export const de: MessageCatalog = {
     TRANSLATION_UNAVAILABLE: 'Die Übersetzung ist gerade nicht verfügbar',
     PAYMENTS_UNAVAILABLE: 'Zahlungen sind gerade nicht möglich',
     PUSH_UNAVAILABLE: 'Push-Benachrichtigungen sind auf diesem Server nicht verfügbar',
+    PUSH_ENDPOINT_NOT_ALLOWED:
+      'Dieser Server sendet keine Benachrichtigungen über den Push-Dienst dieses Browsers',
     ALREADY_PREMIUM: 'Du hast bereits Premium',
     NO_SUBSCRIPTION: 'Du hast kein Abonnement',
     PAYMENT_IN_PROGRESS:

@@ -73,6 +73,7 @@ export const en = {
     TRANSLATION_UNAVAILABLE: 'Translation is not available right now',
     PAYMENTS_UNAVAILABLE: 'Payments are not available right now',
     PUSH_UNAVAILABLE: 'Push notifications are not available on this server',
+    PUSH_ENDPOINT_NOT_ALLOWED: 'This server does not send notifications through this browser’s push service',
     ALREADY_PREMIUM: 'You already have Premium',
     NO_SUBSCRIPTION: 'You have no subscription',
     PAYMENT_IN_PROGRESS:

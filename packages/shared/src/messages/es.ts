@@ -71,6 +71,8 @@ export const es: MessageCatalog = {
     TRANSLATION_UNAVAILABLE: 'La traducción no está disponible en este momento',
     PAYMENTS_UNAVAILABLE: 'Los pagos no están disponibles en este momento',
     PUSH_UNAVAILABLE: 'Las notificaciones push no están disponibles en este servidor',
+    PUSH_ENDPOINT_NOT_ALLOWED:
+      'Este servidor no envía notificaciones a través del servicio push de este navegador',
     ALREADY_PREMIUM: 'Ya tienes Premium',
     NO_SUBSCRIPTION: 'No tienes ninguna suscripción',
     PAYMENT_IN_PROGRESS:

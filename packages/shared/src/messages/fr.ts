@@ -73,6 +73,8 @@ export const fr: MessageCatalog = {
     TRANSLATION_UNAVAILABLE: 'La traduction n’est pas disponible pour le moment',
     PAYMENTS_UNAVAILABLE: 'Les paiements ne sont pas disponibles pour le moment',
     PUSH_UNAVAILABLE: 'Les notifications push ne sont pas disponibles sur ce serveur',
+    PUSH_ENDPOINT_NOT_ALLOWED:
+      'Ce serveur n’envoie pas de notifications par le service push de ce navigateur',
     ALREADY_PREMIUM: 'Vous disposez déjà de Premium',
     NO_SUBSCRIPTION: 'Vous n’avez pas d’abonnement',
     PAYMENT_IN_PROGRESS:

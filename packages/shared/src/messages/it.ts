@@ -71,6 +71,7 @@ export const it: MessageCatalog = {
     TRANSLATION_UNAVAILABLE: 'La traduzione non è disponibile al momento',
     PAYMENTS_UNAVAILABLE: 'I pagamenti non sono disponibili al momento',
     PUSH_UNAVAILABLE: 'Le notifiche push non sono disponibili su questo server',
+    PUSH_ENDPOINT_NOT_ALLOWED: 'Questo server non invia notifiche tramite il servizio push di questo browser',
     ALREADY_PREMIUM: 'Hai già Premium',
     NO_SUBSCRIPTION: 'Non hai nessun abbonamento',
     PAYMENT_IN_PROGRESS:

@@ -73,6 +73,7 @@ export const pl: MessageCatalog = {
     TRANSLATION_UNAVAILABLE: 'Tłumaczenie jest obecnie niedostępne',
     PAYMENTS_UNAVAILABLE: 'Płatności są obecnie niedostępne',
     PUSH_UNAVAILABLE: 'Powiadomienia push nie są dostępne na tym serwerze',
+    PUSH_ENDPOINT_NOT_ALLOWED: 'Ten serwer nie wysyła powiadomień przez usługę push tej przeglądarki',
     ALREADY_PREMIUM: 'Masz już Premium',
     NO_SUBSCRIPTION: 'Nie masz subskrypcji',
     PAYMENT_IN_PROGRESS:

@@ -72,6 +72,7 @@ export const uk: MessageCatalog = {
     TRANSLATION_UNAVAILABLE: 'Переклад зараз недоступний',
     PAYMENTS_UNAVAILABLE: 'Оплата зараз недоступна',
     PUSH_UNAVAILABLE: 'Push-сповіщення на цьому сервері недоступні',
+    PUSH_ENDPOINT_NOT_ALLOWED: 'Цей сервер не надсилає сповіщення через push-сервіс цього браузера',
     ALREADY_PREMIUM: 'У вас уже є Premium',
     NO_SUBSCRIPTION: 'У вас немає підписки',
     PAYMENT_IN_PROGRESS:

@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import webPush from 'web-push';
 import {
@@ -14,6 +13,14 @@ import {
 import type { Config } from '../../config/config';
 import type { Caller } from '../../domain/caller';
 import { AppError } from '../../domain/errors';
+import {
+  PushEndpointError,
+  isAllowedPushEndpoint,
+  postToPushService,
+  systemResolveHost,
+  type PushEndpointPolicy,
+  type ResolveHost,
+} from './push-endpoints';
 import type { PushRepository, StoredPushSubscription } from './push.repository';
 
 /** How long a push service keeps an undelivered reminder: one that arrives hours late is noise. */
@@ -24,35 +31,18 @@ export const PUSH_TOPIC = 'daily-reminder';
 export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 20;
 /** Where a click on the reminder leads (same origin; the service worker resolves it). */
 export const REMINDER_URL = '/menu';
-const SEND_TIMEOUT_MS = 10_000;
+/** How long one push may take, from the lookup to the answer's status line. */
+export const SEND_TIMEOUT_MS = 10_000;
 
 /** What R's reminder job calls (apps/server/src/features/reminders): one push per device. */
 export interface PushSender {
   sendReminder(userId: string, reminder: { dueCount: number; language: string }): Promise<void>;
 }
 
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * Whether the server may post to `endpoint`. In production only https to a host name (a push
- * service; never an IP literal or a local name, so a subscription cannot aim the server at its own
- * network); elsewhere also http to this machine, for the test push service (decision 0055).
- */
-export function isAllowedPushEndpoint(endpoint: string, env: Config['env']): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  const host = url.hostname.toLowerCase();
-  if (env !== 'production' && LOOPBACK_NAMES.has(host))
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  if (url.protocol !== 'https:') return false;
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (isIP(bare) !== 0 || !host.includes('.')) return false;
-  return !/\.(localhost|local|internal|lan|home\.arpa)$/.test(host);
+/** How pushes reach the network; tests give a resolver of their own and a short timeout. */
+export interface PushTransport {
+  resolveHost: ResolveHost;
+  timeoutMs: number;
 }
 
 /** The localized reminder: the title and the plural form of the body for `dueCount`. */
@@ -68,19 +58,31 @@ export async function reminderPayload(language: Language, dueCount: number): Pro
 
 /**
  * Web Push (VAPID, RFC 8030/8291/8292) for reminders: the caller's subscriptions, and the sender
- * the reminder job uses. web-push signs and encrypts; the request itself goes out with fetch, so
- * the same code reaches a push service and the test's one on 127.0.0.1 (web-push's own sender
- * speaks https only).
+ * the reminder job uses. web-push signs and encrypts; the request itself goes out through
+ * push-endpoints.ts, which connects only to public addresses of an allowed push service
+ * (decision 0072).
  */
 export class PushService implements PushSender {
+  private readonly transport: PushTransport;
+
   constructor(
     private readonly deps: {
       repository: PushRepository;
-      config: Pick<Config, 'env' | 'push'>;
+      config: Pick<Config, 'push' | 'pushEndpoints'>;
       clock: () => Date;
       log: FastifyBaseLogger;
+      transport?: Partial<PushTransport>;
     },
-  ) {}
+  ) {
+    this.transport = {
+      resolveHost: deps.transport?.resolveHost ?? systemResolveHost,
+      timeoutMs: deps.transport?.timeoutMs ?? SEND_TIMEOUT_MS,
+    };
+  }
+
+  private get policy(): PushEndpointPolicy {
+    return this.deps.config.pushEndpoints;
+  }
 
   get available(): boolean {
     return this.deps.config.push !== undefined;
@@ -93,7 +95,7 @@ export class PushService implements PushSender {
   async subscribe(caller: Caller, body: PushSubscriptionBody): Promise<void> {
     if (!this.available) throw new AppError('PUSH_UNAVAILABLE');
     const { userId } = await caller.session();
-    if (!isAllowedPushEndpoint(body.endpoint, this.deps.config.env)) throw new AppError('VALIDATION_ERROR');
+    if (!isAllowedPushEndpoint(body.endpoint, this.policy)) throw new AppError('PUSH_ENDPOINT_NOT_ALLOWED');
     await this.deps.repository.upsert(
       userId,
       { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth },
@@ -131,8 +133,16 @@ export class PushService implements PushSender {
     payload: string,
     vapid: NonNullable<Config['push']>,
   ): Promise<void> {
-    const origin = new URL(subscription.endpoint).origin;
+    const url = URL.parse(subscription.endpoint);
+    // Only the origin is logged: the full URL is a capability (decision 0055).
+    const origin = url?.origin;
     try {
+      // Again when sending: the row may predate these rules, or the allowed hosts have changed.
+      if (!url || !isAllowedPushEndpoint(subscription.endpoint, this.policy))
+        throw new PushEndpointError(
+          'ERR_PUSH_ENDPOINT_NOT_ALLOWED',
+          'not a push service this server posts to',
+        );
       const request = webPush.generateRequestDetails(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         payload,
@@ -144,25 +154,25 @@ export class PushService implements PushSender {
           contentEncoding: 'aes128gcm',
         },
       );
-      const response = await fetch(request.endpoint, {
-        method: request.method,
-        headers: Object.fromEntries(
-          // web-push gives TTL and Content-Length as numbers.
-          Object.entries(request.headers as Record<string, string | number>).map(([name, value]) => [
-            name,
-            String(value),
-          ]),
-        ),
-        body: new Uint8Array(request.body),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      });
-      await response.body?.cancel();
-      if (response.status === 404 || response.status === 410) {
+      const status = await postToPushService(
+        url,
+        {
+          headers: Object.fromEntries(
+            // web-push gives TTL and Content-Length as numbers.
+            Object.entries(request.headers as Record<string, string | number>).map(([name, value]) => [
+              name,
+              String(value),
+            ]),
+          ),
+          body: new Uint8Array(request.body),
+        },
+        this.transport,
+      );
+      if (status === 404 || status === 410) {
         await this.deps.repository.deleteById(subscription.id);
-        this.deps.log.info({ origin, status: response.status }, 'push subscription expired; removed');
-      } else if (!response.ok) {
-        this.deps.log.warn({ origin, status: response.status }, 'push service refused a reminder');
+        this.deps.log.info({ origin, status }, 'push subscription expired; removed');
+      } else if (status < 200 || status > 299) {
+        this.deps.log.warn({ origin, status }, 'push service refused a reminder');
       }
     } catch (error) {
       this.deps.log.warn({ err: error, origin }, 'push reminder not delivered');

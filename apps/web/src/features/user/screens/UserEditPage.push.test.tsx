@@ -10,6 +10,8 @@ const VAPID_ENV = {
   VAPID_PUBLIC_KEY: vapid.publicKey,
   VAPID_PRIVATE_KEY: vapid.privateKey,
   VAPID_SUBJECT: 'mailto:push-test@example.com',
+  // The test push service is on 127.0.0.1, where only this opt-in lets the server post (decision 0072).
+  PUSH_TEST_LOOPBACK: 'true',
 };
 
 /**

@@ -209,7 +209,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       registerSystemRoutes(api, { database });
-      registerSessionRoutes(api, { config, sessions: services.sessions });
+      registerSessionRoutes(api, { config, sessions: services.sessions, auth: services.auth });
       registerAuthRoutes(api, { config, auth: services.auth });
       registerUsersRoutes(api, { users: services.users, clock });
       registerRemindersRoutes(api, { reminders: services.reminders });

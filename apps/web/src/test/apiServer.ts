@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { Role, User } from '@wordhoard/shared';
+import { SESSION_COOKIE_NAME, type Role, type User } from '@wordhoard/shared';
 import { apiClient } from '../../../server/test/api-client';
 import { TestClock } from '../../../server/test/clock';
 import { createUser } from '../../../server/test/fixtures';
@@ -143,7 +143,8 @@ function createBrowser(t: TestApp, api: ReturnType<typeof apiClient>, origin: st
   const browser: TestBrowser = {
     requests: [],
     offline: false,
-    cookie: () => [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+    cookie: () =>
+      jar.has(SESSION_COOKIE_NAME) ? `${SESSION_COOKIE_NAME}=${jar.get(SESSION_COOKIE_NAME)}` : '',
     loseNextReply(route) {
       losing.add(route);
     },
@@ -166,7 +167,8 @@ function createBrowser(t: TestApp, api: ReturnType<typeof apiClient>, origin: st
       // As a browser does, fetch fails with a TypeError when the request or its reply is lost.
       if (browser.offline) throw new TypeError('Failed to fetch');
       const headers = new Headers(request.headers);
-      const cookie = browser.cookie();
+      // Every cookie of the jar, the device cookie too (it outlives the session).
+      const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
       if (cookie) headers.set('cookie', cookie);
       const response = await fetch(url, {
         method: request.method,

@@ -16,6 +16,7 @@ import { toUserDto } from '../users/user.presenter';
 import type { UserRow, UsersService } from '../users/users.service';
 import type { EmailCodeService } from './email-codes';
 import type { GoogleIdentity, GoogleVerifier } from './google';
+import { isKnownTo, rememberAccount, type Device } from './known-device';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 
 /** Runs before an account is deleted (the payments feature cancels the subscription here). */
@@ -24,6 +25,14 @@ export type AccountDeletionHook = (userId: string) => Promise<void>;
 export interface SignedIn {
   user: User;
   session: { token: string; expiresAt: Date };
+  /** The device cookie to set: this device now knows the account (decision 0075). */
+  device: Device;
+}
+
+/** Who asks: the network address and the device cookie (docs/decisions/0075-known-devices.md). */
+export interface Client {
+  ip: string;
+  device: Device;
 }
 
 export interface AuthServiceDeps {
@@ -56,12 +65,16 @@ export interface Confirmation {
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
-  private async signIn(user: UserRow, options: { passwordReset?: boolean } = {}): Promise<SignedIn> {
+  private async signIn(
+    user: UserRow,
+    device: Device,
+    options: { passwordReset?: boolean } = {},
+  ): Promise<SignedIn> {
     const session = await this.deps.sessions.create(user.id, options);
-    return { user: toUserDto(user), session };
+    return { user: toUserDto(user), session, device: rememberAccount(device, user) };
   }
 
-  /** Mails a fresh code; callers check the mail budget first (checkMailBudget). */
+  /** Mails a fresh code; callers spend a mail budget first (spendOwnBudget, spendStrangerBudget). */
   private async mailCode(user: UserRow, purpose: EmailCodePurpose): Promise<void> {
     if (!user.email) return;
     const code = await this.deps.codes.issue(user.id, purpose);
@@ -69,10 +82,20 @@ export class AuthService {
   }
 
   /**
-   * Code mails are budgeted per address and client, with a larger cap per address: someone on
-   * another network can spend only their own share, never block the owner's codes.
+   * Code mails asked for on the account's own devices (decision 0075): 1 a minute and 5 an
+   * hour for all of them together. Strangers never count here, so however many networks they
+   * use, the owner's devices still get their codes.
    */
-  private async checkMailBudget(email: string, ip: string): Promise<void> {
+  private async spendOwnBudget(email: string): Promise<void> {
+    await this.deps.rateLimiter.consume(RATE_LIMITS.codeMailMinute, `${email}|own-devices`);
+    await this.deps.rateLimiter.consume(RATE_LIMITS.codeMailHour, `${email}|own-devices`);
+  }
+
+  /**
+   * Code mails asked for from anywhere else: 1 a minute and 5 an hour per network, 20 an hour
+   * for the address from all of them, whether or not it has an account (no enumeration).
+   */
+  private async spendStrangerBudget(email: string, ip: string): Promise<void> {
     await this.deps.rateLimiter.consume(RATE_LIMITS.codeMailMinute, `${email}|${ip}`);
     await this.deps.rateLimiter.consume(RATE_LIMITS.codeMailHour, `${email}|${ip}`);
     await this.deps.rateLimiter.consume(RATE_LIMITS.codeMailAddressHour, email);
@@ -82,12 +105,14 @@ export class AuthService {
     email: string;
     password: string;
     language: Language;
-    ip: string;
+    client: Client;
   }): Promise<SignedIn> {
-    await this.deps.rateLimiter.consume(RATE_LIMITS.signup, input.ip);
+    await this.deps.rateLimiter.consume(RATE_LIMITS.signup, input.client.ip);
     if (await this.deps.users.findByEmail(input.email)) throw new AppError('EMAIL_TAKEN');
-    // Checked before anything is written, so a 429 leaves no half-made account behind.
-    await this.checkMailBudget(input.email, input.ip);
+    // Checked before anything is written, so a 429 leaves no half-made account behind. The
+    // device signing up is the account's first own device: strangers' requests for the
+    // address (before it had an account) cannot keep it from signing up.
+    await this.spendOwnBudget(input.email);
     const passwordHash = await hashPassword(input.password);
     let user: UserRow;
     try {
@@ -104,7 +129,7 @@ export class AuthService {
       throw error;
     }
     await this.mailCode(user, 'verify');
-    return this.signIn(user);
+    return this.signIn(user, input.client.device);
   }
 
   /**
@@ -112,8 +137,8 @@ export class AuthService {
    * before the password is checked (one atomic increment), so a burst of parallel guesses gets
    * no more checks than the limit; a right password gives the budget back.
    */
-  async login(input: { email: string; password: string; ip: string }): Promise<SignedIn> {
-    const subject = `${input.email}|${input.ip}`;
+  async login(input: { email: string; password: string; client: Client }): Promise<SignedIn> {
+    const subject = `${input.email}|${input.client.ip}`;
     await this.deps.rateLimiter.consume(RATE_LIMITS.failedLogin, subject);
     const user = await this.deps.users.findByEmail(input.email);
     const valid = user?.passwordHash
@@ -121,7 +146,7 @@ export class AuthService {
       : await verifyAgainstDummy(input.password);
     if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
     await this.deps.rateLimiter.reset(RATE_LIMITS.failedLogin, subject);
-    return this.signIn(user);
+    return this.signIn(user, input.client.device);
   }
 
   async verify(caller: Caller, code: string): Promise<void> {
@@ -143,17 +168,23 @@ export class AuthService {
     };
   }
 
-  async resendVerification(caller: Caller, ip: string): Promise<void> {
+  /** The caller is signed in to the account: one of its own devices, cookie or not. */
+  async resendVerification(caller: Caller): Promise<void> {
     const user = await this.callerUser(caller);
     if (user.role !== 'notVerifiedUser' || !user.email) throw new AppError('ALREADY_VERIFIED');
-    await this.checkMailBudget(user.email, ip);
+    await this.spendOwnBudget(user.email);
     await this.mailCode(user, 'verify');
   }
 
-  /** Always the same answer, so nobody learns whether an address has an account. */
-  async requestRestoreCode(email: string, ip: string): Promise<void> {
-    await this.checkMailBudget(email, ip);
+  /**
+   * Always the same answer, so nobody learns whether an address has an account: a client the
+   * account has never signed in on spends the strangers' budget, counted the same either way.
+   * Only a device cookie the account itself gave (isKnownTo) draws on its own devices' budget.
+   */
+  async requestRestoreCode(email: string, client: Client): Promise<void> {
     const user = await this.deps.users.findByEmail(email);
+    if (user && isKnownTo(client.device, user)) await this.spendOwnBudget(email);
+    else await this.spendStrangerBudget(email, client.ip);
     if (user) await this.mailCode(user, 'restore');
   }
 
@@ -162,8 +193,8 @@ export class AuthService {
    * other session: whoever knew the old password is signed out. Tries are counted before the
    * code is checked, like login's, and a right code gives the budget back.
    */
-  async restore(input: { email: string; code: string; ip: string }): Promise<SignedIn> {
-    const subject = `${input.email}|${input.ip}`;
+  async restore(input: { email: string; code: string; client: Client }): Promise<SignedIn> {
+    const subject = `${input.email}|${input.client.ip}`;
     await this.deps.rateLimiter.consume(RATE_LIMITS.failedLogin, subject);
     const user = await this.deps.users.findByEmail(input.email);
     if (!user) throw new AppError('INCORRECT_CODE');
@@ -176,18 +207,19 @@ export class AuthService {
         ? await this.deps.users.updateAccount(user.id, this.verifiedEmail(user))
         : user;
     // This session may set the new password without the old one, for a short while (decision 0016).
-    return this.signIn(updated ?? user, { passwordReset: true });
+    return this.signIn(updated ?? user, input.client.device, { passwordReset: true });
   }
 
   /**
    * Sets a new password, confirmed with the current one (or a fresh Google sign-in) unless a
    * restore code has just signed this session in. Every other session ends, and this one gets a
-   * new token, so no token issued before the change still works.
+   * new token, so no token issued before the change still works. The device gets a tag made
+   * with the new password: the tags made with the old one no longer count (decision 0075).
    */
   async changePassword(
     caller: Caller,
-    input: { password: string; confirmation: Confirmation },
-  ): Promise<{ token: string; expiresAt: Date } | undefined> {
+    input: { password: string; confirmation: Confirmation; device: Device },
+  ): Promise<{ session: { token: string; expiresAt: Date } | undefined; device: Device }> {
     const { userId, sessionId } = await caller.session();
     const user = await this.requireUser(userId);
     // A guest has no address to restore from: they sign up through POST /auth/guest/signup.
@@ -197,9 +229,22 @@ export class AuthService {
     if (!restoring && !(await this.confirmIdentity(user, input.confirmation))) {
       throw new AppError('ROLE_NOT_ALLOWED');
     }
-    await this.deps.users.updateAccount(user.id, { passwordHash: await hashPassword(input.password) });
+    const updated = await this.deps.users.updateAccount(user.id, {
+      passwordHash: await hashPassword(input.password),
+    });
     await this.deps.sessions.endAllForUser(user.id, sessionId);
-    return this.deps.sessions.rotate(sessionId);
+    const session = await this.deps.sessions.rotate(sessionId);
+    return { session, device: updated ? rememberAccount(input.device, updated) : input.device };
+  }
+
+  /**
+   * The device cookie of a signed-in browser, given again when its session is refreshed: it
+   * stays valid as long as the device is used, and devices signed in before known devices
+   * existed get theirs (decision 0075).
+   */
+  async rememberDevice(userId: string, device: Device): Promise<Device> {
+    const user = await this.deps.users.findById(userId);
+    return user ? rememberAccount(device, user) : device;
   }
 
   /**
@@ -249,8 +294,8 @@ export class AuthService {
     if (identity.subject !== subject || !fresh) throw new AppError('GOOGLE_CONFIRMATION_FAILED');
   }
 
-  async guest(language: Language, ip: string): Promise<SignedIn> {
-    await this.deps.rateLimiter.consume(RATE_LIMITS.guest, ip);
+  async guest(language: Language, client: Client): Promise<SignedIn> {
+    await this.deps.rateLimiter.consume(RATE_LIMITS.guest, client.ip);
     const now = this.deps.clock();
     const user = await this.deps.users.insert({
       email: null,
@@ -261,14 +306,14 @@ export class AuthService {
       policyAcceptedAt: now,
       guestExpiresAt: new Date(now.getTime() + GUEST_LIFETIME_MS),
     });
-    return this.signIn(user);
+    return this.signIn(user, client.device);
   }
 
-  async google(credential: string, language: Language): Promise<SignedIn> {
+  async google(credential: string, language: Language, device: Device): Promise<SignedIn> {
     if (!this.deps.google) throw new AppError('GOOGLE_UNAVAILABLE');
     const identity = await this.deps.google.verify(credential);
     const known = await this.deps.users.findByGoogleSubject(identity.subject);
-    if (known) return this.signIn(known);
+    if (known) return this.signIn(known, device);
 
     if (identity.email) {
       const sameEmail = await this.deps.users.findByEmail(identity.email);
@@ -279,7 +324,7 @@ export class AuthService {
           googleSubject: identity.subject,
           ...(sameEmail.role === 'notVerifiedUser' ? this.verifiedEmail(sameEmail) : {}),
         });
-        return this.signIn(linked ?? sameEmail);
+        return this.signIn(linked ?? sameEmail, device);
       }
     }
     const user = await this.deps.users.insert({
@@ -290,7 +335,7 @@ export class AuthService {
       sortingConfigs: DEFAULT_SORTING_CONFIGS,
       emailVerifiedAt: identity.emailVerified ? this.deps.clock() : null,
     });
-    return this.signIn(user);
+    return this.signIn(user, device);
   }
 
   /**
@@ -298,11 +343,15 @@ export class AuthService {
    * test stays theirs. They verify the mailed code like any new account; until then the
    * guest's 24 hours still run (docs/decisions/0012-data-portability.md).
    */
-  async guestSignup(caller: Caller, input: { email: string; password: string; ip: string }): Promise<User> {
+  async guestSignup(
+    caller: Caller,
+    input: { email: string; password: string; client: Client },
+  ): Promise<{ user: User; device: Device }> {
     const guest = await this.requireGuest(caller);
-    await this.deps.rateLimiter.consume(RATE_LIMITS.signup, input.ip);
+    await this.deps.rateLimiter.consume(RATE_LIMITS.signup, input.client.ip);
     if (await this.deps.users.findByEmail(input.email)) throw new AppError('EMAIL_TAKEN');
-    await this.checkMailBudget(input.email, input.ip);
+    // Like a sign-up: the guest's device is the account's first own device.
+    await this.spendOwnBudget(input.email);
     const passwordHash = await hashPassword(input.password);
     let user: UserRow | undefined;
     try {
@@ -317,7 +366,7 @@ export class AuthService {
     }
     if (!user) throw new AppError('UNAUTHORIZED');
     await this.mailCode(user, 'verify');
-    return toUserDto(user);
+    return { user: toUserDto(user), device: rememberAccount(input.client.device, user) };
   }
 
   /** A guest signs up with Google: a `user` at once (Google vouches for them), data kept. */

@@ -67,10 +67,13 @@ export const RATE_LIMITS = {
   signup: { name: 'signup', limit: 50, windowMs: 60 * 60 * 1000 },
   /** Guests are free accounts too; a classroom behind one address still fits. */
   guest: { name: 'guest', limit: 100, windowMs: 60 * 60 * 1000 },
-  /** Code mails per address and client: 1 a minute, 5 an hour… */
+  /**
+   * Code mails per address and client, 1 a minute and 5 an hour; the account's own devices
+   * count as one client, which strangers cannot spend (decision 0075)…
+   */
   codeMailMinute: { name: 'mail-minute', limit: 1, windowMs: 60 * 1000 },
   codeMailHour: { name: 'mail-hour', limit: 5, windowMs: 60 * 60 * 1000 },
-  /** …and per address from any client: enough that one other network cannot use it all up. */
+  /** …and per address from every other client: enough that one other network cannot use it all up. */
   codeMailAddressHour: { name: 'mail-address-hour', limit: 20, windowMs: 60 * 60 * 1000 },
   /** Each lookup costs a call to the translation provider; typing suggestions stay well under. */
   translate: { name: 'translate', limit: 120, windowMs: 60 * 1000 },

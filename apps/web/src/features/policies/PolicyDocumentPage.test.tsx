@@ -107,6 +107,8 @@ describe('policy texts (locales/<lng>/policies.json)', () => {
       expect(cookie, language).toMatch(/HttpOnly/);
       expect(cookie, language).toMatch(/30/);
       expect(cookie, language).toMatch(/i18nextLng/);
+      expect(cookie, language).toMatch(/wordhoard_device/);
+      expect(cookie, language).toMatch(/400/);
       expect(terms, language).toMatch(/3[.,]99/);
       for (const id of DOCUMENTS) {
         expect(texts[id].Sections.contact?.Body, `${language} ${id}`).toContain('<mail>{{email}}</mail>');

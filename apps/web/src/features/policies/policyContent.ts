@@ -17,7 +17,7 @@ export const POLICY_SECTIONS = {
     'rights',
     'contact',
   ],
-  cookie: ['summary', 'session', 'storage', 'notUsed', 'thirdParty', 'control', 'contact'],
+  cookie: ['summary', 'session', 'device', 'storage', 'notUsed', 'thirdParty', 'control', 'contact'],
   'terms-of-use': [
     'agreement',
     'service',
@@ -34,7 +34,7 @@ export const POLICY_SECTIONS = {
 } as const satisfies Record<PolicyDocumentId, readonly string[]>;
 
 /** When the texts last changed; shown at the top of every policy. */
-export const POLICIES_UPDATED_AT = '2026-11-21';
+export const POLICIES_UPDATED_AT = '2026-11-29';
 
 /** The i18n key of each document's title (shared with the policy list and the footer area). */
 export const POLICY_TITLE_KEYS = {

@@ -1,6 +1,7 @@
 import { EmailField } from '../../../shared/ui/EmailField/EmailField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { restoreCodeBodySchema } from '@wordhoard/shared';
+import { WAIT_IN_MINUTES_AFTER_SECONDS, restoreCodeBodySchema } from '@wordhoard/shared';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -20,6 +21,9 @@ const FIELDS = ['email'] as const;
  * Step 1 of restoring access: mail a code to the address (the answer is the same for any).
  * Codes are rationed per address; asked too soon (say, right after signing up, whose code is
  * still on its way), the page counts down the server's Retry-After instead of a bare error.
+ * A wait of most of an hour means the address's codes for other devices are used up (perhaps by
+ * strangers): the page says that a device the account has signed in on is not held up by that
+ * (docs/decisions/0075-known-devices.md).
  */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -28,6 +32,7 @@ export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const cooldown = useCooldown(0);
+  const [longWait, setLongWait] = useState(false);
   const {
     register,
     handleSubmit,
@@ -44,6 +49,7 @@ export default function ForgotPasswordPage() {
     } catch (error) {
       if (error instanceof ApiError && error.status === 429 && error.retryAfter !== null) {
         cooldown.startIn(error.retryAfter);
+        setLongWait(error.retryAfter > WAIT_IN_MINUTES_AFTER_SECONDS);
         return;
       }
       handleError(error, { fields: FIELDS, setError });
@@ -59,11 +65,13 @@ export default function ForgotPasswordPage() {
       <Card className={styles.card}>
         <form noValidate onSubmit={onSubmit} className={styles.form}>
           <EmailField label={t('Auth.Email')} {...register('email')} error={errors.email?.message} />
-          {waiting && <Notice tone="info">{t('Auth.CodeWait')}</Notice>}
+          {waiting && <Notice tone="info">{t(longWait ? 'Auth.CodeWaitLong' : 'Auth.CodeWait')}</Notice>}
           <Button type="submit" size="lg" fullWidth disabled={isSubmitting || waiting}>
             {waiting ? (
               <span className={TABULAR_NUMS} data-testid="send-code-countdown">
-                {t('Verify.ResendIn', { seconds: cooldown.seconds })}
+                {cooldown.seconds > WAIT_IN_MINUTES_AFTER_SECONDS
+                  ? t('Verify.ResendInMinutes', { minutes: Math.ceil(cooldown.seconds / 60) })
+                  : t('Verify.ResendIn', { seconds: cooldown.seconds })}
               </span>
             ) : (
               t('Auth.SendCode')

@@ -2,7 +2,16 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
-import { bodiesOf, mailOf, mailedRestoreCode, requestLog, signedUpAccount, wrongCode } from '../test/arrange';
+import {
+  PASSWORD,
+  bodiesOf,
+  freshEmail,
+  mailOf,
+  mailedRestoreCode,
+  requestLog,
+  signedUpAccount,
+  wrongCode,
+} from '../test/arrange';
 
 describe('forgot password', () => {
   let server: ApiServer;
@@ -103,5 +112,64 @@ describe('forgot password', () => {
     expect(router.state.location.pathname).toBe('/auth/forgetPassword/code');
     expect(restoreCodeRequests()).toHaveLength(2);
     expect(await mailOf(server).codeFor(email, mailsBefore)).toMatch(/^\d{6}$/);
+  });
+
+  describe('when strangers have asked for many codes for the address', () => {
+    /** 21 requests from 21 other networks: the address's codes for other devices are used up. */
+    async function strangersAskFor(email: string) {
+      server.clock.advance(2 * 60_000);
+      const answers = await Promise.all(
+        Array.from({ length: 21 }, (_, i) =>
+          server.api.call('restoreCode', { body: { email }, remoteAddress: `198.51.100.${i + 1}` }),
+        ),
+      );
+      expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(1);
+    }
+
+    async function askForCode(email: string) {
+      const app = await renderApp({
+        path: '/auth/forgetPassword',
+        apiUrl: server.apiUrl,
+        fetch: browser.fetch,
+      });
+      await screen.findByRole('heading', { level: 1, name: 'Forgot password' });
+      await app.user.type(screen.getByLabelText('Email'), email);
+      await app.user.click(screen.getByRole('button', { name: 'Send code' }));
+      return app;
+    }
+
+    it('mails the code on a device the account has signed in on', async () => {
+      // Signed up in this browser, then signed out: the browser keeps its device cookie.
+      const email = freshEmail();
+      const json = { 'content-type': 'application/json' };
+      const body = JSON.stringify({ email, password: PASSWORD });
+      expect(
+        (await browser.fetch(`${server.apiUrl}/auth/signup`, { method: 'POST', headers: json, body })).status,
+      ).toBe(201);
+      expect((await browser.fetch(`${server.apiUrl}/cookie/token`, { method: 'DELETE' })).status).toBe(204);
+      await strangersAskFor(email);
+      const mailsBefore = mailOf(server).mailsTo(email).length;
+
+      const { router } = await askForCode(email);
+
+      await screen.findByRole('heading', { level: 1, name: 'Enter the code' });
+      expect(router.state.location.pathname).toBe('/auth/forgetPassword/code');
+      expect(await mailOf(server).codeFor(email, mailsBefore)).toMatch(/^\d{6}$/);
+    });
+
+    it('elsewhere, counts down in minutes and says where a code can still be asked for', async () => {
+      const { email } = await signedUpAccount(server);
+      await strangersAskFor(email);
+
+      await askForCode(email);
+
+      const countdown = await screen.findByTestId('send-code-countdown');
+      expect(countdown).toHaveTextContent(/^Send a new code in (59|60) min$/);
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'On a device where you have signed in to Wordhoard before, requests from elsewhere don’t hold yours up',
+      );
+      expect(countdown.closest('button')).toBeDisabled();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
   });
 });

@@ -77,7 +77,7 @@ export async function restorePglite(dataDir: string, file: string, now = new Dat
  * The backup's tar archive, unzipped and checked whole. PGlite is handed the tar itself: given
  * the gzip, it unzips through a stream whose error escapes as an uncaught exception.
  */
-async function readBackup(file: string): Promise<Uint8Array> {
+async function readBackup(file: string): Promise<Buffer<ArrayBuffer>> {
   const packed = await readFile(file).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       throw new BackupFileError(`${file} does not exist`);
@@ -86,7 +86,7 @@ async function readBackup(file: string): Promise<Uint8Array> {
   if (packed.length === 0) throw new BackupFileError(`${file} is empty`);
   if (packed[0] !== 0x1f || packed[1] !== 0x8b)
     throw new BackupFileError(`${file} is not a Wordhoard backup (not a gzip file)`);
-  let tar: Uint8Array;
+  let tar: Buffer<ArrayBuffer>;
   try {
     tar = await promisify(gunzip)(packed);
   } catch (error) {

@@ -61,7 +61,7 @@ function adminRestore(file: string): Promise<{ code: number | null; stdout: stri
   });
 }
 
-async function emails(): Promise<string[]> {
+async function emails(): Promise<(string | null)[]> {
   const database = await openPglite({ dataDir });
   try {
     return (await database.db.select({ email: users.email }).from(users)).map((row) => row.email);

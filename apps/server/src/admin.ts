@@ -1,6 +1,6 @@
 import { ROLES } from '@wordhoard/shared';
 import { loadConfig } from './config/config';
-import { backupPglite, restorePglite } from './db/backup';
+import { BackupFileError, backupPglite, restorePglite } from './db/backup';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { vapidKeyLines } from './features/reminders/push-keys';
 import { setRole } from './features/users/set-role';
@@ -62,6 +62,10 @@ async function main(argv: string[]): Promise<number> {
       await database.close();
     }
   } catch (error) {
+    if (error instanceof BackupFileError) {
+      console.error(`restore refused: ${error.message}; nothing was changed`);
+      return 1;
+    }
     console.error(error instanceof Error ? error.message : error);
     return 1;
   }

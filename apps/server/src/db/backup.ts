@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { openPglite, PGLITE_EXTENSIONS } from './database';
 import { acquireDataDirLock } from './lock';
@@ -25,17 +27,28 @@ export async function backupPglite(dataDir: string, file: string): Promise<numbe
   }
 }
 
+/** A file `restore` refuses before it touches the data directory; the message says why. */
+export class BackupFileError extends Error {
+  override name = 'BackupFileError';
+}
+
 /**
- * Replaces the data directory with a backup. The backup is opened and checked in memory first;
- * the current data is moved aside (never deleted), so a wrong restore can be undone by hand.
+ * Replaces the data directory with a backup. The backup is unpacked and checked in memory first
+ * (a file cut off in a copy must be refused with a reason, not crash inside PGlite's
+ * decompression); the current data is moved aside (never deleted), so a wrong restore can be
+ * undone by hand.
  */
 export async function restorePglite(dataDir: string, file: string, now = new Date()): Promise<string> {
-  const archive = new Blob([await readFile(file)]);
-  const probe = await PGlite.create({ loadDataDir: archive, extensions: PGLITE_EXTENSIONS });
+  const archive = new Blob([await readBackup(file)]);
+  const probe = await PGlite.create({ loadDataDir: archive, extensions: PGLITE_EXTENSIONS }).catch(
+    (error: unknown) => {
+      throw new BackupFileError(`${file} is not a Wordhoard backup: ${(error as Error).message}`);
+    },
+  );
   try {
     await probe.query('select count(*) from users');
   } catch (error) {
-    throw new Error(`${file} is not a Wordhoard backup: ${(error as Error).message}`);
+    throw new BackupFileError(`${file} is not a Wordhoard backup: ${(error as Error).message}`);
   } finally {
     await probe.close();
   }
@@ -58,4 +71,64 @@ export async function restorePglite(dataDir: string, file: string, now = new Dat
   const database = await openPglite({ dataDir });
   await database.close();
   return aside;
+}
+
+/**
+ * The backup's tar archive, unzipped and checked whole. PGlite is handed the tar itself: given
+ * the gzip, it unzips through a stream whose error escapes as an uncaught exception.
+ */
+async function readBackup(file: string): Promise<Buffer<ArrayBuffer>> {
+  const packed = await readFile(file).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new BackupFileError(`${file} does not exist`);
+    throw error;
+  });
+  if (packed.length === 0) throw new BackupFileError(`${file} is empty`);
+  if (packed[0] !== 0x1f || packed[1] !== 0x8b)
+    throw new BackupFileError(`${file} is not a Wordhoard backup (not a gzip file)`);
+  let tar: Buffer<ArrayBuffer>;
+  try {
+    tar = await promisify(gunzip)(packed);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'Z_BUF_ERROR')
+      throw new BackupFileError(`${file} is cut off (its compressed data ends early)`);
+    throw new BackupFileError(`${file} is damaged (${(error as Error).message})`);
+  }
+  const problem = tarProblem(tar);
+  if (problem === 'cut') throw new BackupFileError(`${file} is cut off (its tar archive ends early)`);
+  if (problem) throw new BackupFileError(`${file} is not a Wordhoard backup (${problem})`);
+  return tar;
+}
+
+const BLOCK = 512;
+
+/**
+ * What is wrong with a tar archive ('cut' when it ends before its end marker), or undefined.
+ * Every header's checksum is checked and every member's bytes must be there.
+ */
+function tarProblem(tar: Uint8Array): string | undefined {
+  let at = 0;
+  let members = 0;
+  while (at + BLOCK <= tar.length) {
+    const header = tar.subarray(at, at + BLOCK);
+    if (header.every((byte) => byte === 0)) return members > 0 ? undefined : 'an empty archive';
+    const stored = octal(header.subarray(148, 156));
+    let sum = 0;
+    for (let index = 0; index < BLOCK; index += 1)
+      sum += index >= 148 && index < 156 ? 0x20 : (header[index] ?? 0);
+    if (stored !== sum) return members > 0 ? 'a damaged tar header' : 'not a tar archive';
+    const size = octal(header.subarray(124, 136));
+    if (size === undefined) return 'a damaged tar header';
+    at += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+    members += 1;
+  }
+  return 'cut';
+}
+
+function octal(field: Uint8Array): number | undefined {
+  const text = new TextDecoder()
+    .decode(field)
+    .replace(/[\0 ]+$/, '')
+    .trim();
+  return /^[0-7]+$/.test(text) ? parseInt(text, 8) : undefined;
 }

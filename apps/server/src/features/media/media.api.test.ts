@@ -9,6 +9,8 @@ import {
   PICTURE_MAX_SIDE,
   ROLE_LIMITS,
   dictionaryWithWordsSchema,
+  errorMessage,
+  loadMessages,
   wordSchema,
   type ImportResult,
   type Word,
@@ -16,6 +18,14 @@ import {
 import { callAsNewClient } from '../../../test/api-client';
 import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, uniqueClientAddress, type TestApp } from '../../../test/harness';
+import {
+  AUDIO_FIXTURES,
+  WORD_MS,
+  audioFixture,
+  framesRepeated,
+  wavWithByteRate,
+  wavWithFact,
+} from '../../../test/media/crafted-audio';
 import { phoneJpeg, pictureFile, wavFile } from '../../../test/media/media-files';
 import { recorderWebm } from '../../../test/media/webm';
 import { eq } from 'drizzle-orm';
@@ -60,11 +70,16 @@ function put(
   kind: 'picture' | 'audio',
   body: Buffer,
   contentType: string,
+  language = 'en',
 ) {
   return t.app.inject({
     method: 'PUT',
     url: `/api/dictionaries/${dictionaryId}/words/${wordId}/${kind}`,
-    headers: { ...(user ? { cookie: user.cookie } : {}), 'content-type': contentType },
+    headers: {
+      ...(user ? { cookie: user.cookie } : {}),
+      'content-type': contentType,
+      'accept-language': language,
+    },
     payload: body,
     remoteAddress: uniqueClientAddress(),
   });
@@ -278,6 +293,49 @@ describe(`recorded pronunciation (${testDriver})`, () => {
     expect(mislabelled.json()).toMatchObject({ code: 'INVALID_AUDIO' });
     const picture = await put(user, id, words[0]!.id, 'audio', await pictureFile('png'), 'image/png');
     expect(picture.statusCode).toBe(415);
+  });
+});
+
+describe(`recordings are measured, not believed (${testDriver})`, () => {
+  it('takes an AAC (ADTS) file as audio/aac with its length', async () => {
+    const user = await createUser(t.app);
+    const { id, words } = await dictionaryWithWords(user);
+    const file = audioFixture(AUDIO_FIXTURES.aac.file);
+    const response = await put(user, id, words[0]!.id, 'audio', file, 'audio/aac');
+    expect(response.statusCode, response.body).toBe(200);
+    const audio = response.json<Word>().audio!;
+    expect(Math.abs(audio.durationMs - WORD_MS)).toBeLessThanOrEqual(100);
+    expect((await fetchMedia(user, audio.url)).headers['content-type']).toBe('audio/aac');
+  });
+
+  it("refuses files that lie about their length, in the caller's language, and stores nothing", async () => {
+    const user = await createUser(t.app);
+    const { id, words } = await dictionaryWithWords(user);
+    const seconds = AUDIO_MAX_SECONDS;
+    const cases = [
+      { file: wavWithFact(125, 1), type: 'audio/wav', language: 'uk', code: 'AUDIO_TOO_LONG' },
+      {
+        file: framesRepeated(audioFixture(AUDIO_FIXTURES.mp3.file), 8),
+        type: 'audio/mpeg',
+        language: 'de',
+        code: 'AUDIO_TOO_LONG',
+      },
+      { file: wavWithByteRate(2, 1_000_000), type: 'audio/wav', language: 'pl', code: 'INVALID_AUDIO' },
+    ] as const;
+    for (const { file, type, language, code } of cases) {
+      const response = await put(user, id, words[0]!.id, 'audio', file, type, language);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        code,
+        message: errorMessage(await loadMessages(language), code, { seconds }),
+      });
+    }
+    const word = await callAsNewClient(t.app, user, 'getDictionary', {
+      params: { id },
+      query: { page: 1, limit: 40, sort: 'create', direction: 1 },
+    });
+    expect(word.data().words[0]!.audio).toBeNull();
   });
 });
 

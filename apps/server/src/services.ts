@@ -64,8 +64,22 @@ export function createServices(deps: {
   const { config, database, clock, log } = deps;
   const db = database.db;
 
+  const redisTimeout = config.timeouts.redisMs;
+  // Every wait on Redis ends within the timeout (decision 0073). A command waits for a
+  // connection only that long (the offline queue is also emptied at each failed attempt), a
+  // connection whose server goes silent is dropped and made again, and a command whose answer
+  // was lost is not sent again later: its request was refused already.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+    ? new Redis(config.redisUrl, {
+        commandTimeout: redisTimeout,
+        connectTimeout: redisTimeout,
+        socketTimeout: redisTimeout,
+        maxRetriesPerRequest: 0,
+        autoResendUnfulfilledCommands: false,
+        retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+        enableOfflineQueue: true,
+        lazyConnect: false,
+      })
     : undefined;
   redis?.on('error', (error) => log.error({ err: error }, 'redis error'));
   const rateLimitStore: RateLimitStore = redis

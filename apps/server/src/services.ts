@@ -115,7 +115,7 @@ export function createServices(deps: {
 
   const dictionariesRepository = new DictionariesRepository(db);
   const dictionaries = new DictionariesService(dictionariesRepository, clock);
-  const configuredBlobs = deps.blobStore ? undefined : createBlobStore(config.media);
+  const configuredBlobs = deps.blobStore ? undefined : createBlobStore(config.media, config.timeouts.s3Ms);
   const blobStore = deps.blobStore ?? configuredBlobs;
   if (!blobStore) throw new Error('no blob store');
   // Word pictures and recordings (docs/decisions/0063-word-media.md).

@@ -182,7 +182,7 @@ export interface Config {
 export interface OutsideTimeouts {
   /** Each Redis command (rate limits): the refusal must come within 2 s, so the wait is 1 s. */
   redisMs: number;
-  /** Connecting to S3 and each silence of its socket; one retry at most. */
+  /** Connecting to S3, waiting for its answer, each silence while it streams; one retry at most. */
   s3Ms: number;
   /** Connecting to the mail server, its greeting, and each silence after (SMTP_URL may override). */
   smtpMs: number;
@@ -196,7 +196,7 @@ export interface OutsideTimeouts {
 
 export const DEFAULT_TIMEOUTS: OutsideTimeouts = {
   redisMs: 1_000,
-  s3Ms: 15_000,
+  s3Ms: 10_000,
   smtpMs: 10_000,
   stripeMs: 10_000,
   translateMs: 5_000,

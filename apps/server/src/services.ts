@@ -86,7 +86,9 @@ export function createServices(deps: {
     ? new RedisRateLimitStore(redis)
     : new DatabaseRateLimitStore(db, clock);
 
-  const smtpMailer = config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : undefined;
+  const smtpMailer = config.mail.smtpUrl
+    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from, config.timeouts.smtpMs)
+    : undefined;
   const mailer: Mailer = deps.mailer ?? smtpMailer ?? new LogMailer(log);
 
   const usersRepository = new UsersRepository(db);

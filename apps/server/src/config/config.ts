@@ -184,7 +184,7 @@ export interface OutsideTimeouts {
   redisMs: number;
   /** Connecting to S3, waiting for its answer, each silence while it streams; one retry at most. */
   s3Ms: number;
-  /** Connecting to the mail server, its greeting, and each silence after (SMTP_URL may override). */
+  /** Connecting to the mail server and its greeting; a silence later may last twice that. */
   smtpMs: number;
   /** Each Stripe request; one retry at most (decision 0017's claim lease counts on this). */
   stripeMs: number;

@@ -96,7 +96,7 @@ export function createServices(deps: {
   const users = new UsersService(usersRepository, clock);
   const rateLimiter = new RateLimiter(rateLimitStore);
   const payments = new PaymentsService({
-    stripe: createStripeClient(config.stripe),
+    stripe: createStripeClient(config.stripe, config.timeouts.stripeMs),
     config,
     subscriptions: new SubscriptionsRepository(db),
     users,

@@ -109,7 +109,7 @@ export function createServices(deps: {
     mailer,
     rateLimiter,
     google: config.google.clientId
-      ? new GoogleVerifier(config.google.clientId, config.google.jwksUrl, clock)
+      ? new GoogleVerifier(config.google.clientId, config.google.jwksUrl, config.timeouts.googleJwksMs, clock)
       : undefined,
     clock,
     beforeAccountDeletion: [(userId) => payments.cancelForDeletedAccount(userId)],
@@ -155,7 +155,10 @@ export function createServices(deps: {
     learning,
     clock,
   });
-  const translate = new TranslateService(config.translate, clock);
+  const translate = new TranslateService(
+    { ...config.translate, timeoutMs: config.timeouts.translateMs },
+    clock,
+  );
   // Web Push reminders (decision 0055); the reminder job sends through it.
   const push = new PushService({ repository: new PushRepository(db), config, clock, log });
   const reminders = new RemindersService({

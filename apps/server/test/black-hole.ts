@@ -3,19 +3,26 @@ import net from 'node:net';
 /**
  * An outside service that has stopped answering: a TCP server on 127.0.0.1 that accepts every
  * connection, reads whatever is sent, and never writes a byte back (a hung process, a stuck
- * proxy, a half-dead network path). `connections` counts who came, so a test can see that the
- * call was made here and ended by its own timeout.
+ * proxy, a half-dead network path). It counts who came, so a test can see that the call was
+ * made here, and how many times.
  */
 export class BlackHole {
   private server: net.Server | undefined;
   private readonly sockets = new Set<net.Socket>();
+  /** Connections accepted (an SMTP client sends nothing before the greeting it waits for). */
   connections = 0;
+  /**
+   * Connections on which the client sent something: for HTTP, the requests (fetch may open a
+   * spare connection that it never uses).
+   */
+  requests = 0;
   port = 0;
 
   async start(): Promise<number> {
     this.server = net.createServer((socket) => {
       this.connections += 1;
       this.sockets.add(socket);
+      socket.once('data', () => (this.requests += 1));
       socket.on('close', () => this.sockets.delete(socket));
       socket.on('error', () => socket.destroy());
       socket.resume();

@@ -71,7 +71,7 @@ describe(`a bucket that accepts connections and never answers (${testDriver})`, 
     expect(result.json<{ code: string }>().code).toBe('SERVICE_UNAVAILABLE');
     expect(Number(result.headers['retry-after'])).toBeGreaterThan(0);
     // The first try and one retry, each ended by the timeout: no more.
-    expect(hole.connections).toBe(2);
+    expect(hole.requests).toBe(2);
   });
 });
 

@@ -173,6 +173,6 @@ describe(`a Stripe that accepts connections and never answers (${testDriver})`, 
     const { result } = await timed('checkout', () => checkoutOverHttp(p));
     await expectOurError(result, 503, 'PAYMENTS_UNAVAILABLE');
     // The first try and one retry, each ended by the timeout: no more.
-    expect(hole.connections).toBe(2);
+    expect(hole.requests).toBe(2);
   });
 });

@@ -75,15 +75,31 @@ export function createServices(deps: {
   const { config, database, clock, log } = deps;
   const db = database.db;
 
+  const redisTimeout = config.timeouts.redisMs;
+  // Every wait on Redis ends within the timeout (decision 0073). A command waits for a
+  // connection only that long (the offline queue is also emptied at each failed attempt), a
+  // connection whose server goes silent is dropped and made again, and a command whose answer
+  // was lost is not sent again later: its request was refused already.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+    ? new Redis(config.redisUrl, {
+        commandTimeout: redisTimeout,
+        connectTimeout: redisTimeout,
+        socketTimeout: redisTimeout,
+        maxRetriesPerRequest: 0,
+        autoResendUnfulfilledCommands: false,
+        retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+        enableOfflineQueue: true,
+        lazyConnect: false,
+      })
     : undefined;
   redis?.on('error', (error) => log.error({ err: error }, 'redis error'));
   const rateLimitStore: RateLimitStore = redis
     ? new RedisRateLimitStore(redis)
     : new DatabaseRateLimitStore(db, clock);
 
-  const smtpMailer = config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : undefined;
+  const smtpMailer = config.mail.smtpUrl
+    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from, config.timeouts.smtpMs)
+    : undefined;
   const mailer: Mailer = deps.mailer ?? smtpMailer ?? new LogMailer(log);
 
   const usersRepository = new UsersRepository(db);
@@ -91,7 +107,7 @@ export function createServices(deps: {
   const users = new UsersService(usersRepository, clock);
   const rateLimiter = new RateLimiter(rateLimitStore);
   const payments = new PaymentsService({
-    stripe: createStripeClient(config.stripe),
+    stripe: createStripeClient(config.stripe, config.timeouts.stripeMs),
     config,
     subscriptions: new SubscriptionsRepository(db),
     users,
@@ -104,7 +120,7 @@ export function createServices(deps: {
     mailer,
     rateLimiter,
     google: config.google.clientId
-      ? new GoogleVerifier(config.google.clientId, config.google.jwksUrl, clock)
+      ? new GoogleVerifier(config.google.clientId, config.google.jwksUrl, config.timeouts.googleJwksMs, clock)
       : undefined,
     clock,
     beforeAccountDeletion: [(userId) => payments.cancelForDeletedAccount(userId)],
@@ -112,7 +128,7 @@ export function createServices(deps: {
 
   const dictionariesRepository = new DictionariesRepository(db);
   const dictionaries = new DictionariesService(dictionariesRepository, clock);
-  const configuredBlobs = deps.blobStore ? undefined : createBlobStore(config.media);
+  const configuredBlobs = deps.blobStore ? undefined : createBlobStore(config.media, config.timeouts.s3Ms);
   const blobStore = deps.blobStore ?? configuredBlobs;
   if (!blobStore) throw new Error('no blob store');
   // Word pictures and recordings (docs/decisions/0063-word-media.md).
@@ -163,7 +179,10 @@ export function createServices(deps: {
     learning,
     clock,
   });
-  const translate = new TranslateService(config.translate, clock);
+  const translate = new TranslateService(
+    { ...config.translate, timeoutMs: config.timeouts.translateMs },
+    clock,
+  );
   // Web Push reminders (decision 0055); the reminder job sends through it.
   const push = new PushService({
     repository: new PushRepository(db),

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { SESSION_COOKIE_NAME } from '@wordhoard/shared';
 import { buildApp, type AppDependencies } from '../src/app';
-import { loadConfig, type Config } from '../src/config/config';
+import { loadConfig, type Config, type OutsideTimeouts } from '../src/config/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 // The run's provided values (template databases) are declared there; web suites use this harness too.
 import type {} from './global-setup';
@@ -60,13 +60,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on a fresh database, driven with `app.inject`. */
+/**
+ * The real application on a fresh database, driven with `app.inject`. `timeouts` shortens the
+ * waits on outside services (no variable sets them), for the suites of a service that hangs.
+ */
 export async function createTestApp(
-  options: { env?: NodeJS.ProcessEnv } & Partial<Omit<AppDependencies, 'config' | 'database'>> = {},
+  options: { env?: NodeJS.ProcessEnv; timeouts?: Partial<OutsideTimeouts> } & Partial<
+    Omit<AppDependencies, 'config' | 'database'>
+  > = {},
 ): Promise<TestApp> {
-  const config = testConfig(options.env);
+  const { env, timeouts, ...dependencies } = options;
+  const loaded = testConfig(env);
+  const config: Config = { ...loaded, timeouts: { ...loaded.timeouts, ...timeouts } };
   const database = await openTestDatabase();
-  const app = await buildApp({ serveWeb: false, logger: false, ...options, config, database });
+  const app = await buildApp({ serveWeb: false, logger: false, ...dependencies, config, database });
   return {
     app,
     database,

@@ -87,6 +87,8 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests to read codes from. */
 export class SmtpSink {
   readonly mails: ReceivedMail[] = [];
+  /** Recipients the server refuses (550), as a mail server that rejects an address would. */
+  readonly refused = new Set<string>();
   private waiters: { to: string; resolve: (mail: ReceivedMail) => void }[] = [];
   private readonly server: SMTPServer;
   port = 0;
@@ -96,6 +98,12 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        const refused = this.refused.has(address.address.toLowerCase());
+        callback(
+          refused ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined,
+        );
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));

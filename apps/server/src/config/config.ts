@@ -226,7 +226,34 @@ export interface Config {
   pushEndpoints: { allowedHosts: string[]; loopbackForTests: boolean };
   /** Where word pictures and recordings are kept (docs/decisions/0063-word-media.md). */
   media: MediaStorageConfig;
+  /** How long each outside service may take to answer (decision 0073); tests shorten them. */
+  timeouts: OutsideTimeouts;
 }
+
+/** Milliseconds a call to each outside service may take before the request gives up. */
+export interface OutsideTimeouts {
+  /** Each Redis command (rate limits): the refusal must come within 2 s, so the wait is 1 s. */
+  redisMs: number;
+  /** Connecting to S3, waiting for its answer, each silence while it streams; one retry at most. */
+  s3Ms: number;
+  /** Connecting to the mail server and its greeting; a silence later may last twice that. */
+  smtpMs: number;
+  /** Each Stripe request; one retry at most (decision 0017's claim lease counts on this). */
+  stripeMs: number;
+  /** Each call to the translation API, answer included. */
+  translateMs: number;
+  /** Fetching Google's signing keys. */
+  googleJwksMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: OutsideTimeouts = {
+  redisMs: 1_000,
+  s3Ms: 10_000,
+  smtpMs: 10_000,
+  stripeMs: 10_000,
+  translateMs: 5_000,
+  googleJwksMs: 5_000,
+};
 
 export type MediaStorageConfig =
   | { driver: 'fs'; dir: string }
@@ -330,5 +357,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
         }
       : { driver: 'fs', dir: path.resolve(env.DATA_DIR, 'media') },
+    timeouts: { ...DEFAULT_TIMEOUTS },
   };
 }

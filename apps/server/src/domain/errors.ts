@@ -43,3 +43,10 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
       headers: { 'retry-after': String(retryAfterSeconds) },
     },
   );
+
+/**
+ * A 503 for a store or service we depend on that is down or not answering: the client may try
+ * again after `retryAfterSeconds`. `cause` is logged, never sent.
+ */
+export const serviceUnavailable = (retryAfterSeconds: number, cause?: unknown) =>
+  new AppError('SERVICE_UNAVAILABLE', {}, { headers: { 'retry-after': String(retryAfterSeconds) }, cause });

@@ -24,11 +24,12 @@ export const ERROR_BODY_COMPONENT = 'ErrorBody';
  */
 export const ENDPOINT_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] } = {
   health: [],
-  signup: ['EMAIL_TAKEN', 'TOO_MANY_REQUESTS'],
+  // UPSTREAM_ERROR: the mail server refused the code mail (decision 0073).
+  signup: ['EMAIL_TAKEN', 'TOO_MANY_REQUESTS', 'UPSTREAM_ERROR'],
   login: ['INVALID_CREDENTIALS', 'TOO_MANY_REQUESTS'],
   verify: ['ALREADY_VERIFIED', 'INCORRECT_CODE', 'CODE_EXPIRED'],
-  resendVerification: ['ALREADY_VERIFIED', 'TOO_MANY_REQUESTS'],
-  restoreCode: ['TOO_MANY_REQUESTS'],
+  resendVerification: ['ALREADY_VERIFIED', 'TOO_MANY_REQUESTS', 'UPSTREAM_ERROR'],
+  restoreCode: ['TOO_MANY_REQUESTS', 'UPSTREAM_ERROR'],
   restore: ['INCORRECT_CODE', 'CODE_EXPIRED', 'TOO_MANY_REQUESTS'],
   changePassword: [
     'ROLE_NOT_ALLOWED',
@@ -41,7 +42,7 @@ export const ENDPOINT_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode
   ],
   google: ['INVALID_GOOGLE_TOKEN', 'GOOGLE_UNAVAILABLE', 'EMAIL_TAKEN'],
   guest: ['TOO_MANY_REQUESTS'],
-  guestSignup: ['EMAIL_TAKEN', 'TOO_MANY_REQUESTS'],
+  guestSignup: ['EMAIL_TAKEN', 'TOO_MANY_REQUESTS', 'UPSTREAM_ERROR'],
   guestGoogle: ['INVALID_GOOGLE_TOKEN', 'GOOGLE_UNAVAILABLE', 'GOOGLE_ALREADY_LINKED', 'EMAIL_TAKEN'],
   deleteAccount: [
     'DELETION_CONFIRMATION_REQUIRED',
@@ -76,6 +77,7 @@ export const ENDPOINT_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode
     'TOO_MANY_REQUESTS',
     'SERVICE_UNAVAILABLE',
   ],
+  // UPSTREAM_ERROR on the media endpoints: S3 answered with an error of its own (decision 0073).
   importAnki: [
     'NOT_FOUND',
     'UNSUPPORTED_MEDIA_TYPE',
@@ -85,8 +87,9 @@ export const ENDPOINT_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode
     'DUPLICATE_TERM',
     'TOO_MANY_REQUESTS',
     'SERVICE_UNAVAILABLE',
+    'UPSTREAM_ERROR',
   ],
-  exportDictionary: ['NOT_FOUND'],
+  exportDictionary: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   dictionaryProgress: ['NOT_FOUND'],
   getWord: ['NOT_FOUND'],
   suspendWord: ['NOT_FOUND'],
@@ -98,6 +101,7 @@ export const ENDPOINT_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode
     'MEDIA_QUOTA_EXCEEDED',
     'TOO_MANY_REQUESTS',
     'SERVICE_UNAVAILABLE',
+    'UPSTREAM_ERROR',
   ],
   deleteWordPicture: ['NOT_FOUND'],
   putWordAudio: [
@@ -107,9 +111,10 @@ export const ENDPOINT_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode
     'AUDIO_TOO_LONG',
     'MEDIA_QUOTA_EXCEEDED',
     'TOO_MANY_REQUESTS',
+    'UPSTREAM_ERROR',
   ],
   deleteWordAudio: ['NOT_FOUND'],
-  getMedia: ['NOT_FOUND'],
+  getMedia: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   mediaUsage: [],
   weakSpots: ['NOT_FOUND'],
   translate: ['TRANSLATION_UNAVAILABLE', 'TOO_MANY_REQUESTS'],

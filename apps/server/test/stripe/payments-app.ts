@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import type { User } from '@wordhoard/shared';
+import type { OutsideTimeouts } from '../../src/config/config';
 import { createUser } from '../fixtures';
 import { createTestApp, type TestApp } from '../harness';
 import { StripeEmulator } from './emulator';
@@ -41,6 +42,7 @@ export interface PaymentsApp {
  */
 export async function startPaymentsApp(
   env: { STRIPE_SECRET_KEY?: string; STRIPE_API_URL?: string } = {},
+  options: { timeouts?: Partial<OutsideTimeouts> } = {},
 ): Promise<PaymentsApp> {
   const stripe = new StripeEmulator({ webhookSecret: WEBHOOK_SECRET });
   const apiUrl = await stripe.start();
@@ -54,6 +56,7 @@ export async function startPaymentsApp(
       ...env,
     },
     clock: () => new Date(stripe.now() * 1000),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();

@@ -18,15 +18,17 @@ const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 export class GoogleVerifier {
   private readonly keys: JWTVerifyGetKey;
 
+  /** `timeoutMs` bounds the fetch of the keys, answer included (decision 0073). */
   constructor(
     private readonly clientId: string,
     jwksUrl: string,
+    timeoutMs: number,
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.keys = createRemoteJWKSet(new URL(jwksUrl), {
       cacheMaxAge: 60 * 60 * 1000,
       cooldownDuration: 30_000,
-      timeoutDuration: 5_000,
+      timeoutDuration: timeoutMs,
     });
   }
 
@@ -49,8 +51,14 @@ export class GoogleVerifier {
       };
     } catch (error) {
       if (error instanceof AppError) throw error;
-      // Google's key server unreachable is our outage, not a bad token.
-      if (error instanceof joseErrors.JWKSTimeout) throw new AppError('GOOGLE_UNAVAILABLE');
+      // Google's key server slow, unreachable or answering nonsense is our outage, not a bad
+      // token: jose reports those as a timeout, a plain JOSEError or no JOSEError at all (fetch
+      // failed); every verdict on the token itself is a subclass.
+      const keysUnavailable =
+        error instanceof joseErrors.JWKSTimeout ||
+        !(error instanceof joseErrors.JOSEError) ||
+        error.constructor === joseErrors.JOSEError;
+      if (keysUnavailable) throw new AppError('GOOGLE_UNAVAILABLE', {}, { cause: error });
       throw new AppError('INVALID_GOOGLE_TOKEN');
     }
   }

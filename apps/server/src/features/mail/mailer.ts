@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { AppError, serviceUnavailable } from '../../domain/errors';
 
 export interface MailMessage {
   to: string;
@@ -14,27 +15,49 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/**
+ * What a client is told to wait after the mail server failed: the code mails' budget allows one
+ * a minute per address and client, and the failed attempt spent it.
+ */
+const MAIL_RETRY_AFTER_SECONDS = 60;
+
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
+  /**
+   * `timeoutMs` bounds connecting (DNS included) and the greeting; a silence in the middle of
+   * a mail may last twice that (a server checks the content before it answers the DATA).
+   * SMTP_URL may set any of the three itself (`?socketTimeout=60000`).
+   */
   constructor(
     smtpUrl: string,
     private readonly from: string,
+    timeoutMs: number,
   ) {
     const url = new URL(smtpUrl);
-    // Timeouts keep a dead mail server from holding a request open.
+    // Timeouts keep a dead mail server from holding a request open (decision 0073).
     for (const [name, value] of Object.entries({
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: 2 * timeoutMs,
     })) {
       if (!url.searchParams.has(name)) url.searchParams.set(name, String(value));
     }
     this.transport = nodemailer.createTransport(url.toString());
   }
 
+  /**
+   * A mail server that answered with an error (a 5xx of its own) → 502 UPSTREAM_ERROR; one that
+   * could not be reached or did not answer in time → 503 with Retry-After. The cause is logged.
+   */
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    try {
+      await this.transport.sendMail({ from: this.from, ...message });
+    } catch (error) {
+      const answered = typeof (error as { responseCode?: unknown }).responseCode === 'number';
+      if (answered) throw new AppError('UPSTREAM_ERROR', {}, { cause: error });
+      throw serviceUnavailable(MAIL_RETRY_AFTER_SECONDS, error);
+    }
   }
 
   close(): void {

@@ -10,6 +10,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { MediaStorageConfig } from '../../config/config';
+import { AppError, serviceUnavailable } from '../../domain/errors';
 
 /** Bytes `start` to `end`, both included (as in an HTTP Range). */
 export interface ByteRange {
@@ -92,10 +93,31 @@ export class FileBlobStore implements BlobStore {
 
 type S3Settings = Extract<MediaStorageConfig, { driver: 's3' }>;
 
-/** An S3-compatible bucket (AWS, MinIO, Garage, …), path-style addressing when asked for. */
+/** What a client is told to wait after the bucket did not answer. */
+const S3_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * An S3 failure in our words (decision 0073): S3 answered with an error of its own (a 403 for
+ * our keys, a 500) → 502 UPSTREAM_ERROR; no answer at all (refused, reset, timed out) → 503
+ * SERVICE_UNAVAILABLE with Retry-After. Either way the cause is logged, never sent.
+ */
+function fromS3Error(error: unknown): unknown {
+  if (error instanceof S3ServiceException) return new AppError('UPSTREAM_ERROR', {}, { cause: error });
+  return serviceUnavailable(S3_RETRY_AFTER_SECONDS, error);
+}
+
+/**
+ * An S3-compatible bucket (AWS, MinIO, Garage, …), path-style addressing when asked for. Every
+ * request is bounded: `timeoutMs` to connect, the same until the answer begins and for each
+ * silence while it streams, and one retry at most, so a bucket that never answers ends an
+ * upload in about twice the timeout instead of never (the SDK's defaults wait forever).
+ */
 export class S3BlobStore implements BlobStore {
   private readonly client: S3Client;
-  constructor(private readonly settings: S3Settings) {
+  constructor(
+    private readonly settings: S3Settings,
+    timeoutMs: number,
+  ) {
     this.client = new S3Client({
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -105,41 +127,57 @@ export class S3BlobStore implements BlobStore {
       // default ones (CRC32 trailers) that AWS itself accepts.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      requestHandler: {
+        connectionTimeout: timeoutMs,
+        requestTimeout: timeoutMs,
+        throwOnRequestTimeout: true,
+        socketTimeout: timeoutMs,
+      },
+      maxAttempts: 2,
     });
   }
 
+  private async send<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw fromS3Error(error);
+    }
+  }
+
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.settings.bucket,
-        Key: checkKey(key),
-        Body: bytes,
-        ContentType: contentType,
-        ContentLength: bytes.byteLength,
-      }),
-    );
+    const command = new PutObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: checkKey(key),
+      Body: bytes,
+      ContentType: contentType,
+      ContentLength: bytes.byteLength,
+    });
+    await this.send(() => this.client.send(command));
   }
 
   async get(key: string, range?: ByteRange): Promise<Uint8Array | undefined> {
-    try {
-      const answer = await this.client.send(
-        new GetObjectCommand({
-          Bucket: this.settings.bucket,
-          Key: checkKey(key),
-          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-        }),
-      );
-      return answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
-    } catch (error) {
-      if (error instanceof NoSuchKey) return undefined;
-      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return undefined;
-      throw error;
-    }
+    const command = new GetObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: checkKey(key),
+      ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+    });
+    return this.send(async () => {
+      try {
+        const answer = await this.client.send(command);
+        return answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
+      } catch (error) {
+        if (error instanceof NoSuchKey) return undefined;
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return undefined;
+        throw error;
+      }
+    });
   }
 
   async delete(key: string): Promise<void> {
     // S3 answers a delete of a missing key with success too.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
+    const command = new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) });
+    await this.send(() => this.client.send(command));
   }
 
   close(): void {
@@ -147,6 +185,9 @@ export class S3BlobStore implements BlobStore {
   }
 }
 
-export function createBlobStore(config: MediaStorageConfig): BlobStore & { close?(): void } {
-  return config.driver === 's3' ? new S3BlobStore(config) : new FileBlobStore(config.dir);
+export function createBlobStore(
+  config: MediaStorageConfig,
+  s3TimeoutMs: number,
+): BlobStore & { close?(): void } {
+  return config.driver === 's3' ? new S3BlobStore(config, s3TimeoutMs) : new FileBlobStore(config.dir);
 }

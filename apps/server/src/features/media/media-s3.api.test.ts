@@ -5,6 +5,7 @@ import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, uniqueClientAddress, type TestApp } from '../../../test/harness';
 import { pictureFile, wavFile } from '../../../test/media/media-files';
 import { S3RVER_CREDENTIALS, startS3Server } from '../../../test/media/s3-server';
+import { DEFAULT_TIMEOUTS } from '../../config/config';
 import { S3BlobStore } from './blob-store';
 
 const BUCKET = 'wordhoard-media';
@@ -25,14 +26,17 @@ beforeAll(async () => {
     },
   });
   expect(t.config.media.driver).toBe('s3');
-  store = new S3BlobStore({
-    driver: 's3',
-    bucket: BUCKET,
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    credentials: S3RVER_CREDENTIALS,
-    forcePathStyle: true,
-  });
+  store = new S3BlobStore(
+    {
+      driver: 's3',
+      bucket: BUCKET,
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      credentials: S3RVER_CREDENTIALS,
+      forcePathStyle: true,
+    },
+    DEFAULT_TIMEOUTS.s3Ms,
+  );
 });
 afterAll(async () => {
   store.close();

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorMessage, loadMessages } from '@wordhoard/shared';
+import { BlackHole, timed } from '../../../test/black-hole';
 import { createUser } from '../../../test/fixtures';
 import { testDriver } from '../../../test/harness';
 import { startPaymentsApp, type PaymentsApp } from '../../../test/stripe/payments-app';
@@ -152,5 +153,26 @@ describe(`a Stripe that cannot be reached (${testDriver})`, () => {
 
   it('answers 503 PAYMENTS_UNAVAILABLE', async () => {
     await expectOurError(await checkoutOverHttp(p, 'fr'), 503, 'PAYMENTS_UNAVAILABLE', 'fr');
+  });
+});
+
+describe(`a Stripe that accepts connections and never answers (${testDriver})`, () => {
+  const hole = new BlackHole();
+  let p: PaymentsApp;
+  beforeAll(async () => {
+    await hole.start();
+    // Short for the test: nothing behind the black hole could answer in time anyway.
+    p = await startPaymentsApp({ STRIPE_API_URL: hole.url }, { timeouts: { stripeMs: 300 } });
+  });
+  afterAll(async () => {
+    await p.close();
+    await hole.stop();
+  });
+
+  it('answers 503 PAYMENTS_UNAVAILABLE after one retry, instead of holding the checkout open', async () => {
+    const { result } = await timed('checkout', () => checkoutOverHttp(p));
+    await expectOurError(result, 503, 'PAYMENTS_UNAVAILABLE');
+    // The first try and one retry, each ended by the timeout: no more.
+    expect(hole.requests).toBe(2);
   });
 });

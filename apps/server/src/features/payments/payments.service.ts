@@ -93,13 +93,17 @@ const idOf = (value: unknown): string | undefined =>
       ? String(value.id)
       : undefined;
 
-/** The Stripe client, pointed at STRIPE_API_URL when set (tests use the local emulator). */
-export function createStripeClient(config: Config['stripe']): Stripe | undefined {
+/**
+ * The Stripe client, pointed at STRIPE_API_URL when set (tests use the local emulator). Each
+ * request may stay silent `timeoutMs` and is tried twice at most (decision 0073); a Stripe
+ * that never answers is then PAYMENTS_UNAVAILABLE in about twice the timeout.
+ */
+export function createStripeClient(config: Config['stripe'], timeoutMs: number): Stripe | undefined {
   if (!config.secretKey) return undefined;
   const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
   return new Stripe(config.secretKey, {
     maxNetworkRetries: 1,
-    timeout: 10_000,
+    timeout: timeoutMs,
     ...(api
       ? {
           host: api.hostname,

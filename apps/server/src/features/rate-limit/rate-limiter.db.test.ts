@@ -55,6 +55,20 @@ describe.each(stores)('rate-limit store: %s', (_name, makeStore) => {
   });
 });
 
+describe('redis store failures', () => {
+  it('refuses with 503 and Retry-After when a count fails, never lets the hit through', async () => {
+    const prefix = `wordhoard-test:${Date.now()}:${Math.random()}:`;
+    const store = new RedisRateLimitStore(redis, prefix);
+    // INCR of a value that is no number fails inside the transaction; EXEC itself succeeds.
+    await redis.set(`${prefix}broken`, 'not a number');
+    const error = await store.hit('broken', 3, 60_000).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).statusCode).toBe(503);
+    expect((error as AppError).code).toBe('SERVICE_UNAVAILABLE');
+    expect(Number((error as AppError).headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
 describe('database store windows', () => {
   it('starts a new window when the old one is over', async () => {
     const store = new DatabaseRateLimitStore(database.db, clock.now);

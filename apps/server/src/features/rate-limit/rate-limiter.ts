@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { tooManyRequests } from '../../domain/errors';
+import { serviceUnavailable, tooManyRequests } from '../../domain/errors';
 
 export interface RateDecision {
   allowed: boolean;
@@ -28,34 +28,59 @@ export interface RateLimitStore {
 
 export const secondsUntil = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
 
+/**
+ * What a client is told to wait when the counters cannot be read: the client reconnects to
+ * Redis within a second or two, so a short outage is over by then, and a long one costs a
+ * refused request every few seconds rather than a held one.
+ */
+export const STORE_UNAVAILABLE_RETRY_SECONDS = 5;
+
+/**
+ * The counters in Redis. The client bounds every command by the configured timeout (services.ts,
+ * decision 0073); a failure, a timeout or an unreadable answer refuses the request with 503 and
+ * Retry-After: a limit that cannot be counted is not lifted (fail closed).
+ */
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'wordhoard:rl:',
   ) {}
 
+  private async ask<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch (error) {
+      throw serviceUnavailable(STORE_UNAVAILABLE_RETRY_SECONDS, error);
+    }
+  }
+
   async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
     const redisKey = this.prefix + key;
-    const result = await this.redis
-      .multi()
-      .incr(redisKey)
-      .pexpire(redisKey, windowMs, 'NX')
-      .pttl(redisKey)
-      .exec();
-    const count = Number(result?.[0]?.[1] ?? 0);
-    const ttl = Number(result?.[2]?.[1] ?? windowMs);
-    return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    const result = await this.ask(() =>
+      this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs, 'NX').pttl(redisKey).exec(),
+    );
+    // A transaction that did not run, or a command of it that failed, counted nothing: refuse.
+    const failed = !result || result.some(([error]) => error);
+    if (failed) throw serviceUnavailable(STORE_UNAVAILABLE_RETRY_SECONDS, result?.find(([e]) => e)?.[0]);
+    const count = Number(result[0]?.[1]);
+    const ttl = Number(result[2]?.[1]);
+    return {
+      allowed: count <= limit,
+      retryAfterSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)),
+    };
   }
 
   async peek(key: string, limit: number): Promise<RateDecision> {
     const redisKey = this.prefix + key;
-    const [count, ttl] = await Promise.all([this.redis.get(redisKey), this.redis.pttl(redisKey)]);
+    const [count, ttl] = await this.ask(() =>
+      Promise.all([this.redis.get(redisKey), this.redis.pttl(redisKey)]),
+    );
     const used = Number(count ?? 0);
     return { allowed: used < limit, retryAfterSeconds: ttl > 0 ? Math.ceil(ttl / 1000) : 0 };
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.ask(() => this.redis.del(this.prefix + key));
   }
 }
 

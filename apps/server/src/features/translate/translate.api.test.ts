@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BlackHole, timed } from '../../../test/black-hole';
 import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
 import { TranslateStub } from '../../../test/translate-stub';
@@ -166,5 +167,25 @@ describe(`translation language pairs (${testDriver})`, () => {
     expect(response.json()).toMatchObject({
       details: [{ path: 'querystring.toLanguage', message: 'Wybierz język z listy' }],
     });
+  });
+});
+
+describe(`a translation service that accepts connections and never answers (${testDriver})`, () => {
+  it('answers 503 TRANSLATION_UNAVAILABLE once its calls timed out', async () => {
+    const hole = new BlackHole();
+    await hole.start();
+    // Short for the test: nothing behind the black hole could answer in time anyway.
+    const app = await createTestApp({ env: { TRANSLATE_URL: hole.url }, timeouts: { translateMs: 300 } });
+    try {
+      const user = await createUser(app.app);
+      const { result } = await timed('translation', () => translate(app, 'house', undefined, user.cookie));
+      expect(result.statusCode, result.body).toBe(503);
+      expect(result.json().code).toBe('TRANSLATION_UNAVAILABLE');
+      // The language list, then the translation: each asked once, each ended by the timeout.
+      expect(hole.requests).toBe(2);
+    } finally {
+      await app.close();
+      await hole.stop();
+    }
   });
 });

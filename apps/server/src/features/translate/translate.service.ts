@@ -1,7 +1,6 @@
 import type { ContentLanguage } from '@wordhoard/shared';
 import { AppError } from '../../domain/errors';
 
-const TIMEOUT_MS = 5_000;
 const CACHE_SIZE = 500;
 const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 const LANGUAGES_RETRY_MS = 60 * 1000;
@@ -38,8 +37,12 @@ interface LibreTranslateAnswer {
 export class TranslateService {
   private readonly cache = new Map<string, { translations: string[]; expiresAt: number }>();
 
+  /**
+   * `timeoutMs` bounds each call, answer included (decision 0073): a lookup that must first
+   * read the language list waits at most twice that.
+   */
   constructor(
-    private readonly options: { url: string | undefined; apiKey: string | undefined },
+    private readonly options: { url: string | undefined; apiKey: string | undefined; timeoutMs: number },
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -73,7 +76,7 @@ export class TranslateService {
     try {
       const response = await fetch(new URL('languages', url.endsWith('/') ? url : `${url}/`), {
         headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       if (response.ok) pairs = readPairs(await response.json());
     } catch {
@@ -122,7 +125,7 @@ export class TranslateService {
           alternatives: 3,
           ...(apiKey ? { api_key: apiKey } : {}),
         }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       if (!response.ok) throw new Error(`translation API answered ${response.status}`);
       answer = (await response.json()) as LibreTranslateAnswer;

@@ -130,6 +130,7 @@ export function createServices(deps: {
     testingRepository,
     clock,
     (userId) => learning.settingsFor(userId),
+    rateLimiter,
   );
   const accountExport = new AccountExportService({
     repository: new AccountExportRepository(db),

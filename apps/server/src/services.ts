@@ -170,6 +170,7 @@ export function createServices(deps: {
     testingRepository,
     clock,
     (userId) => learning.settingsFor(userId),
+    rateLimiter,
   );
   const accountExport = new AccountExportService({
     repository: new AccountExportRepository(db),

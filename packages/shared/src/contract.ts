@@ -571,6 +571,7 @@ export const contract = {
     tag: 'testing',
     summary: 'Answers typed offline in a test replaced since: they count for the schedule',
     body: s.lateReviewsBodySchema,
+    bodyLimit: s.LATE_REVIEWS_BODY_LIMIT_BYTES,
     status: 200,
     response: s.lateReviewsResultSchema,
   }),

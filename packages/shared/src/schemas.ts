@@ -437,6 +437,12 @@ export const offlinePackResponseSchema = z.object({ pack: offlinePackSchema.null
 
 /** Most answers one device sends for a test that was replaced while it was offline. */
 export const MAX_LATE_ANSWERS = 1000;
+/**
+ * The body limit of a delivery of late answers: MAX_LATE_ANSWERS answers of up to 255
+ * characters of any script (~1 KB each as JSON); the app's default of 100 KB held ~600 short
+ * ones, and a device's batch of 1,000 was refused as too large, over and over.
+ */
+export const LATE_REVIEWS_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * An answer or a skip typed offline for a test that was replaced on another device before it

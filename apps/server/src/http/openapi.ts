@@ -125,7 +125,7 @@ export const ENDPOINT_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode
   skip: ['NO_ACTIVE_TEST', 'WORD_NOT_CURRENT', 'TOO_MANY_REQUESTS'],
   overrideAnswer: ['NOT_OVERRIDABLE', 'NO_ACTIVE_TEST', 'WORD_NOT_CURRENT', 'TOO_MANY_REQUESTS'],
   offlinePack: [],
-  lateReviews: [],
+  lateReviews: ['TOO_MANY_REQUESTS'],
   dueCounts: [],
   exportReviewLog: [],
   schedulerStatus: [],

@@ -4,6 +4,7 @@ import { contract, type Contract, type EndpointName, type ResponseOf } from '@wo
 import type { Caller } from '../domain/caller';
 import { AppError } from '../domain/errors';
 import type { JsonText } from '../domain/json-text';
+import { StreamedBody } from './streamed-body';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -34,8 +35,12 @@ export type RouteHandler<N extends EndpointName> = (
   context: RouteContext<N>,
 ) => Promise<RouteResponse<N>> | RouteResponse<N>;
 
-/** What the contract promises, as a value or as JSON text of it (domain/json-text.ts). */
-type RouteResponse<N extends EndpointName> = ResponseOf<N> | JsonText<ResponseOf<N>>;
+/**
+ * What the contract promises, as a value, as JSON text of it (domain/json-text.ts), or written
+ * while it is sent (http/streamed-body.ts: the downloads).
+ */
+type RouteResponse<N extends EndpointName> =
+  ResponseOf<N> | JsonText<ResponseOf<N>> | StreamedBody<ResponseOf<N>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -89,6 +94,8 @@ export function route<N extends EndpointName>(app: FastifyInstance, name: N, han
         if (request.caller && !request.caller.admitted) throw new AppError('UNAUTHORIZED');
         // A handler may pick another status (health answers 503); otherwise the contract's.
         if (reply.statusCode === 200) reply.code(endpoint.status);
+        // A stream goes out past the serializer, a chunk at a time.
+        if (result instanceof StreamedBody) return reply.send(result.stream());
         return endpoint.response ? result : reply.send();
       },
     });

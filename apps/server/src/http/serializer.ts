@@ -15,16 +15,34 @@ import { JsonText } from '../domain/json-text';
  * database for the contract's type, sent as it is.
  */
 export const contractSerializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
-  let serialize: (data: unknown) => string;
-  try {
-    const jsonSchema = z.toJSONSchema(route.schema, { io: 'output', target: 'draft-7' });
-    serialize = fastJsonStringify(openObjects(jsonSchema) as never) as (data: unknown) => string;
-  } catch {
-    serialize = zodSerializerCompiler(route);
-  }
+  const serialize = serializerOf(route.schema, () => zodSerializerCompiler(route));
   // A body the database wrote as JSON already goes out as it is (domain/json-text.ts).
   return (data) => (data instanceof JsonText ? data.text : serialize(data));
 };
+
+const compiled = new WeakMap<z.ZodType, (data: unknown) => string>();
+
+/**
+ * The serializer of one contract schema, compiled once: what the routes use, and what a
+ * streamed answer (http/streamed-body.ts) writes each part of the contract's type with.
+ */
+export function serializerOf(
+  schema: z.ZodType,
+  fallback: () => (data: unknown) => string = () =>
+    zodSerializerCompiler({ schema, method: 'GET', url: '/', httpStatus: '200' }),
+): (data: unknown) => string {
+  const known = compiled.get(schema);
+  if (known) return known;
+  let serialize: (data: unknown) => string;
+  try {
+    const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' });
+    serialize = fastJsonStringify(openObjects(jsonSchema) as never) as (data: unknown) => string;
+  } catch {
+    serialize = fallback();
+  }
+  compiled.set(schema, serialize);
+  return serialize;
+}
 
 /**
  * zod's output JSON Schema closes every object (`additionalProperties: false`). The serializer

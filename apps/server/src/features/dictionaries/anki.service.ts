@@ -12,7 +12,7 @@ import {
 } from '@wordhoard/shared';
 import type { Caller } from '../../domain/caller';
 import { AppError, notFound } from '../../domain/errors';
-import { writeAnkiPackage } from './anki/anki-export';
+import { ankiPackageParts } from './anki/anki-export';
 import {
   AnkiPackageError,
   MAX_NOTES,
@@ -165,33 +165,31 @@ export class AnkiService {
 
   /**
    * The dictionary as a package: one deck named after it, one note per word, with the words'
-   * pictures and recordings as the package's media (decision 0063).
+   * pictures and recordings as the package's media (decision 0063), written while it is sent
+   * (decision 0076). 404 before anything.
    */
-  async export(caller: Caller, id: string): Promise<{ name: string; apkg: Uint8Array }> {
+  async export(caller: Caller, id: string): Promise<{ name: string; apkg: () => AsyncIterable<Uint8Array> }> {
     const { userId } = await caller.session();
     const { dictionary } = await this.dictionaries.export(caller, id);
-    const files = await this.media.filesOf(
-      userId,
-      dictionary.words.filter((word) => word.picture || word.audio).map((word) => word.id),
-    );
-    const apkg = await writeAnkiPackage({
-      deckName: dictionary.name,
-      words: dictionary.words.map((word) => {
-        const media = files.get(word.id);
+    const media = await this.media.packageFilesOf(userId, id);
+    const now = this.clock();
+    const words = dictionary.words.map((page) =>
+      page.map((word) => {
+        const names = media.names.get(word.id);
         return {
           term: word.term,
           definitions: word.definitions,
           examples: word.examples,
-          ...(media?.picture ? { picture: media.picture.name } : {}),
-          ...(media?.audio ? { audio: media.audio.name } : {}),
+          ...(names?.picture ? { picture: names.picture } : {}),
+          ...(names?.audio ? { audio: names.audio } : {}),
         };
       }),
-      media: [...files.values()].flatMap((media) =>
-        [media.picture, media.audio].filter((f) => f !== undefined),
-      ),
-      now: this.clock(),
-    });
-    return { name: dictionary.name, apkg };
+    );
+    return {
+      name: dictionary.name,
+      apkg: () =>
+        ankiPackageParts({ deckName: dictionary.name, now, media: media.files(), words: words.pages() }),
+    };
   }
 }
 

@@ -6,6 +6,7 @@ import { dictionaries, users, wordColumns, wordMedia, words } from '../../db/sch
 import { answerFormsOf, termFormsOf } from './answer-forms';
 import { MEDIA_URL_PREFIX, refsByWord, type WordMediaRefs } from '../../domain/media';
 import { callerColumns, callerCte } from '../../db/caller-session';
+import { afterCursor, exactTime, type TimeIdCursor } from '../../db/keyset';
 import type { Caller } from '../../domain/caller';
 import type { CallerSession as SessionRecord } from '../../domain/caller';
 
@@ -13,6 +14,9 @@ export type DictionaryRow = typeof dictionaries.$inferSelect;
 /** A word as read back: without its answer forms (see `wordColumns`). */
 export type WordRow = Omit<typeof words.$inferSelect, 'answerForms' | 'termForms'>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type WordCursor = TimeIdCursor<string>;
+/** A word of an export's page, with what the next page starts after. */
+export type WordPageRow = WordRow & { cursorAt: string };
 
 /** LIKE treats % and _ as wildcards; a search for "50%" means the text "50%". */
 export function likePattern(search: string): string {
@@ -325,14 +329,17 @@ export class DictionariesRepository {
     return new Map(rows.map((row) => [row.termKey, row.id]));
   }
 
-  /** Every word of a dictionary, oldest first (for export). */
-  async allWords(dictionaryIds: string[]): Promise<WordRow[]> {
-    if (dictionaryIds.length === 0) return [];
+  /**
+   * One page of a dictionary's words, oldest first, after `after` (keyset pages: the exports
+   * read a dictionary a page at a time, decision 0076).
+   */
+  async wordsPage(dictionaryId: string, after: WordCursor | null, limit: number): Promise<WordPageRow[]> {
     return this.db
-      .select(wordColumns)
+      .select({ ...wordColumns, cursorAt: exactTime(words.createdAt) })
       .from(words)
-      .where(inArray(words.dictionaryId, dictionaryIds))
-      .orderBy(asc(words.createdAt), asc(words.id));
+      .where(and(eq(words.dictionaryId, dictionaryId), afterCursor(words.createdAt, words.id, after, 'uuid')))
+      .orderBy(asc(words.createdAt), asc(words.id))
+      .limit(limit);
   }
 
   /** Every dictionary of a user, oldest first (for the account export). */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { exportFileName, toDelimited } from '@wordhoard/shared';
+import { dictionaryExportSchema, exportFileName, toDelimited } from '@wordhoard/shared';
 import { asAttachment } from '../../http/attachment';
 import { route } from '../../http/route';
+import { bytesBody, jsonBody, textBody } from '../../http/streamed-body';
 import type { AnkiService } from './anki.service';
 import type { DictionariesService } from './dictionaries.service';
 
@@ -24,21 +25,24 @@ export function registerDictionariesRoutes(
   route(app, 'previewAnkiImport', ({ caller, params, upload }) => anki.preview(caller, params.id, upload));
   route(app, 'importAnki', ({ caller, params, upload }) => anki.import(caller, params.id, upload));
   route(app, 'exportDictionary', async ({ caller, params, query, reply }) => {
+    // Every format is written while it is sent, a page of words at a time (decision 0076).
     if (query.format === 'apkg') {
       const { name, apkg } = await anki.export(caller, params.id);
       asAttachment(reply, exportFileName(name, 'apkg'), 'application/apkg');
-      // A zip: Fastify sends a Buffer as it is, past the JSON serializer.
-      return Buffer.from(apkg.buffer, apkg.byteOffset, apkg.byteLength) as unknown as string;
+      return bytesBody(apkg);
     }
     const exported = await dictionaries.export(caller, params.id);
     const { name, words } = exported.dictionary;
     if (query.format === 'csv') {
       asAttachment(reply, exportFileName(name, 'csv'), 'text/csv; charset=utf-8');
-      // The byte order mark makes spreadsheet apps read the file as UTF-8.
-      return `\uFEFF${toDelimited(words)}`;
+      return textBody(async function* () {
+        // The byte order mark makes spreadsheet apps read the file as UTF-8.
+        yield '\uFEFF';
+        for await (const page of words.pages()) yield toDelimited(page);
+      });
     }
     asAttachment(reply, exportFileName(name, 'json'), 'application/json; charset=utf-8');
-    return exported;
+    return jsonBody(dictionaryExportSchema, exported);
   });
   route(app, 'getWord', ({ caller, params }) => dictionaries.getWord(caller, params.id, params.wordId));
   route(app, 'suspendWord', ({ caller, params, body }) =>

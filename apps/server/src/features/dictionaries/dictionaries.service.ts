@@ -24,7 +24,14 @@ import type { z } from 'zod';
 import { AppError, limitReached, notFound } from '../../domain/errors';
 import { JsonText } from '../../domain/json-text';
 import { NO_MEDIA } from '../../domain/media';
-import type { DictionariesRepository, DictionaryRow, WordRow } from './dictionaries.repository';
+import { keysetPages, StreamedArray } from '../../domain/streamed';
+import type {
+  DictionariesRepository,
+  DictionaryRow,
+  WordCursor,
+  WordPageRow,
+  WordRow,
+} from './dictionaries.repository';
 import { answerFormsOf, termFormsOf } from './answer-forms';
 import { toDictionaryDto, toWordDto } from './dictionary.presenter';
 
@@ -44,6 +51,21 @@ type Tx = Parameters<Parameters<DictionariesRepository['transaction']>[0]>[0];
  * requests between statements.
  */
 const ANSWER_FORMS_BATCH = 500;
+
+/**
+ * Words read per page by the exports: at most 500, so that their media are looked up by id
+ * (`mediaOf`), not as all of the owner's.
+ */
+const EXPORT_PAGE_WORDS = 500;
+
+/** A dictionary as the exports carry it: its words streamed (decision 0076). */
+export type ExportedDictionary = Omit<DictionaryExport['dictionary'], 'words'> & {
+  words: StreamedArray<Word>;
+};
+/** The JSON export of one dictionary, its words streamed. */
+export type DictionaryExportStream = Omit<DictionaryExport, 'dictionary'> & {
+  dictionary: ExportedDictionary;
+};
 
 type NewWord = Pick<z.output<typeof wordInputSchema>, 'term' | 'definitions' | 'examples'>;
 
@@ -374,20 +396,33 @@ export class DictionariesService {
     }
   }
 
-  /** Every dictionary of a user with all of its words, as the account export carries them. */
-  async allWithWords(userId: string): Promise<DictionaryExport['dictionary'][]> {
+  /**
+   * Every dictionary of a user with all of its words, as the account export carries them: the
+   * words are read a page at a time while the export is written (decision 0076).
+   */
+  async allWithWords(userId: string): Promise<ExportedDictionary[]> {
     const dictionaries = await this.repository.allForUser(userId);
-    const words = await this.repository.allWords(dictionaries.map((dictionary) => dictionary.id));
-    const media = await this.repository.mediaOf(
-      userId,
-      words.map((word) => word.id),
-    );
     return dictionaries.map((dictionary) => ({
       ...toDictionaryDto(dictionary),
-      words: words
-        .filter((word) => word.dictionaryId === dictionary.id)
-        .map((word) => toWordDto(word, media.get(word.id) ?? NO_MEDIA)),
+      words: this.wordsOf(userId, dictionary.id),
     }));
+  }
+
+  /** A dictionary's words, oldest first, with their media, a page at a time. */
+  private wordsOf(userId: string, dictionaryId: string): StreamedArray<Word> {
+    return new StreamedArray(() =>
+      keysetPages<WordPageRow, WordCursor>(
+        EXPORT_PAGE_WORDS,
+        (after, limit) => this.repository.wordsPage(dictionaryId, after, limit),
+        (word) => ({ at: word.cursorAt, id: word.id }),
+      ),
+    ).map(async (words) => {
+      const media = await this.repository.mediaOf(
+        userId,
+        words.map((word) => word.id),
+      );
+      return words.map((word) => toWordDto(word, media.get(word.id) ?? NO_MEDIA));
+    });
   }
 
   /**
@@ -419,24 +454,19 @@ export class DictionariesService {
     return { filled, remaining: true };
   }
 
-  /** A dictionary with all of its words, oldest first, as the JSON export carries it. */
-  async export(caller: Caller, id: string): Promise<DictionaryExport> {
+  /**
+   * A dictionary with all of its words, oldest first, as the JSON export carries it; the words
+   * are read a page at a time while the answer is written (decision 0076). 404 before anything.
+   */
+  async export(caller: Caller, id: string): Promise<DictionaryExportStream> {
     const { userId } = await caller.session();
     const dictionary = await this.repository.find(userId, id);
     if (!dictionary) throw notFound();
-    const words = await this.repository.allWords([id]);
-    const media = await this.repository.mediaOf(
-      userId,
-      words.map((word) => word.id),
-    );
     return {
       format: 'wordhoard.dictionary',
       version: 1,
       exportedAt: this.clock().toISOString(),
-      dictionary: {
-        ...toDictionaryDto(dictionary),
-        words: words.map((word) => toWordDto(word, media.get(word.id) ?? NO_MEDIA)),
-      },
+      dictionary: { ...toDictionaryDto(dictionary), words: this.wordsOf(userId, id) },
     };
   }
 }

@@ -22,6 +22,8 @@ const refColumns = {
 };
 
 export type MediaRow = typeof wordMedia.$inferSelect;
+/** What a package needs of a media row to name and read its file. */
+export type PackageMediaRow = Pick<MediaRow, 'id' | 'wordId' | 'kind' | 'contentType' | 'storageKey'>;
 export type NewMediaRow = typeof wordMedia.$inferInsert;
 type WordRow = Omit<typeof words.$inferSelect, 'answerForms' | 'termForms'>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -164,6 +166,22 @@ export class MediaRepository {
       );
     const wanted = new Set(wordIds);
     return rows.filter((row) => wanted.has(row.wordId));
+  }
+
+  /** The owner's media rows of a dictionary's words, in the words' order (an Anki export). */
+  async rowsOfDictionary(userId: string, dictionaryId: string): Promise<PackageMediaRow[]> {
+    return this.db
+      .select({
+        id: wordMedia.id,
+        wordId: wordMedia.wordId,
+        kind: wordMedia.kind,
+        contentType: wordMedia.contentType,
+        storageKey: wordMedia.storageKey,
+      })
+      .from(wordMedia)
+      .innerJoin(words, eq(words.id, wordMedia.wordId))
+      .where(and(eq(wordMedia.ownerId, userId), eq(words.dictionaryId, dictionaryId)))
+      .orderBy(asc(words.createdAt), asc(words.id), asc(wordMedia.kind));
   }
 
   /**

@@ -14,7 +14,7 @@ import type { MediaKind } from '../../db/schema';
 import { toWordDto } from '../dictionaries/dictionary.presenter';
 import { AudioError, AudioTooLongError, checkAudio, sniffAudioType } from './audio';
 import type { BlobStore, ByteRange } from './blob-store';
-import type { MediaRepository, MediaRow } from './media.repository';
+import type { MediaRepository, MediaRow, PackageMediaRow } from './media.repository';
 import { PictureError, PictureTooLargeError, type PictureProcessor } from './picture';
 import { RATE_LIMITS, type RateLimiter } from '../rate-limit/rate-limiter';
 
@@ -194,20 +194,26 @@ export class MediaService {
   }
 
   /**
-   * The owner's pictures and recordings of `wordIds` with their bytes, named for a package
-   * (`<id>.webp`, …): what an Anki export carries. A file the store lost is left out.
+   * The owner's pictures and recordings of a dictionary's words, named for a package
+   * (`<id>.webp`, …): what an Anki export carries. `names` gives each word's file names now;
+   * `files` reads the bytes one file at a time while the package is written (decision 0076),
+   * leaving out a file the store lost.
    */
-  async filesOf(userId: string, wordIds: readonly string[]): Promise<Map<string, ExportedMedia>> {
-    const rows = await this.repository.rowsOfWords(userId, wordIds);
-    const found = new Map<string, ExportedMedia>();
-    for (const row of rows) {
-      const data = await this.blobs.get(row.storageKey);
-      if (!data) continue;
-      const entry = found.get(row.wordId) ?? {};
-      entry[row.kind] = { name: `${row.id}.${EXTENSIONS[row.contentType] ?? 'bin'}`, data };
-      found.set(row.wordId, entry);
-    }
-    return found;
+  async packageFilesOf(userId: string, dictionaryId: string): Promise<PackageMedia> {
+    const rows = await this.repository.rowsOfDictionary(userId, dictionaryId);
+    const nameOf = (row: PackageMediaRow) => `${row.id}.${EXTENSIONS[row.contentType] ?? 'bin'}`;
+    const names = new Map<string, Partial<Record<MediaKind, string>>>();
+    for (const row of rows) names.set(row.wordId, { ...names.get(row.wordId), [row.kind]: nameOf(row) });
+    const blobs = this.blobs;
+    return {
+      names,
+      async *files() {
+        for (const row of rows) {
+          const data = await blobs.get(row.storageKey);
+          if (data) yield { name: nameOf(row), data };
+        }
+      },
+    };
   }
 
   async usage(caller: Caller): Promise<MediaUsage> {
@@ -246,8 +252,11 @@ export class MediaService {
   }
 }
 
-/** A word's files as an export names them. */
-export type ExportedMedia = Partial<Record<MediaKind, { name: string; data: Uint8Array }>>;
+/** The media of a package: each word's file names, and the files themselves one at a time. */
+export interface PackageMedia {
+  names: Map<string, Partial<Record<MediaKind, string>>>;
+  files(): AsyncIterable<{ name: string; data: Uint8Array }>;
+}
 
 const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',

@@ -1,5 +1,6 @@
 import type { AccountExport } from '@wordhoard/shared';
 import type { Caller } from '../../domain/caller';
+import type { Streamable } from '../../domain/streamed';
 import { AppError } from '../../domain/errors';
 import type { DictionariesService } from '../dictionaries/dictionaries.service';
 import type { LearningService } from '../learning/learning.service';
@@ -11,9 +12,15 @@ import type { AccountExportRepository } from './account-export.repository';
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** The account export with its long lists (words, the review log) read while it is written. */
+export type AccountExportStream = Streamable<AccountExport>;
+
 /**
  * Everything a user owns, as one JSON document: the data-portability right of the privacy
  * policy. No secrets: no password hash, session tokens, codes, Google subject or Stripe ids.
+ * The words and the review log are read a page at a time while the answer is written, so that
+ * an account with a million reviews exports in bounded memory
+ * (docs/decisions/0076-bounded-exports-and-late-reviews.md).
  */
 export class AccountExportService {
   constructor(
@@ -27,18 +34,17 @@ export class AccountExportService {
     },
   ) {}
 
-  async export(caller: Caller): Promise<AccountExport> {
+  async export(caller: Caller): Promise<AccountExportStream> {
     const { userId } = await caller.session();
     const { repository, users, dictionaries, testing, learning, clock } = this.deps;
     const found = await users.recordOf(userId);
     if (!found) throw new AppError('UNAUTHORIZED');
     const { user, subscription } = found;
-    const [ownDictionaries, ownSubscriptions, test, attempts, reviewLog, scheduler] = await Promise.all([
+    const [ownDictionaries, ownSubscriptions, test, attempts, scheduler] = await Promise.all([
       dictionaries.allWithWords(userId),
       repository.subscriptionHistory(userId),
       repository.test(userId),
       repository.attempts(userId),
-      testing.reviewLog(caller),
       learning.status(caller),
     ]);
 
@@ -80,7 +86,7 @@ export class AccountExportService {
           }
         : null,
       testAttempts: attempts,
-      reviewLog,
+      reviewLog: testing.reviewLogOf(userId),
       scheduler,
     };
   }

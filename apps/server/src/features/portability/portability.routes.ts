@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { accountExportSchema } from '@wordhoard/shared';
 import { asAttachment } from '../../http/attachment';
 import { route } from '../../http/route';
+import { jsonBody } from '../../http/streamed-body';
 import type { AccountExportService } from './account-export';
 
 export function registerPortabilityRoutes(
@@ -14,6 +16,6 @@ export function registerPortabilityRoutes(
       `wordhoard-${exported.exportedAt.slice(0, 10)}.json`,
       'application/json; charset=utf-8',
     );
-    return exported;
+    return jsonBody(accountExportSchema, exported);
   });
 }

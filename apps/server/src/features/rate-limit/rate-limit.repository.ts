@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rateLimits } from '../../db/schema';
 import { secondsUntil, type RateDecision, type RateLimitStore } from './rate-limiter';
@@ -11,25 +11,38 @@ export class DatabaseRateLimitStore implements RateLimitStore {
   ) {}
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    const { count, retryAfterSeconds } = await this.add(key, 1, windowMs);
+    return { allowed: count <= limit, retryAfterSeconds };
+  }
+
+  async add(
+    key: string,
+    amount: number,
+    windowMs: number,
+  ): Promise<{ count: number; retryAfterSeconds: number }> {
     const now = this.clock();
     const resetAt = new Date(now.getTime() + windowMs);
-    // One atomic upsert: a window that is over starts again at 1.
+    // One atomic upsert: a window that is over starts again at `amount`.
     const [row] = await this.db
       .insert(rateLimits)
-      .values({ key, count: 1, resetAt })
+      .values({ key, count: amount, resetAt })
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
-          count: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+          count: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then ${amount}::integer else ${rateLimits.count} + ${amount}::integer end`,
           resetAt: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
         },
       })
       .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
     if (!row) throw new Error('rate limit upsert returned nothing');
-    return {
-      allowed: row.count <= limit,
-      retryAfterSeconds: secondsUntil(row.resetAt.getTime(), now.getTime()),
-    };
+    return { count: row.count, retryAfterSeconds: secondsUntil(row.resetAt.getTime(), now.getTime()) };
+  }
+
+  async subtract(key: string, amount: number): Promise<void> {
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - ${amount}::integer, 0)` })
+      .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, this.clock())));
   }
 
   async peek(key: string, limit: number): Promise<RateDecision> {

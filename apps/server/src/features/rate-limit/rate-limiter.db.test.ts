@@ -46,6 +46,27 @@ describe.each(stores)('rate-limit store: %s', (_name, makeStore) => {
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5);
   });
 
+  it('takes a budget of many units exactly, also when requests race, and takes back what was unused', async () => {
+    const limiter = new RateLimiter(makeStore());
+    const rule = { name: 'budget', limit: 100, windowMs: 60_000 };
+    // Twenty requests of 30 units each at once: 100 units between them, never more.
+    const taken = await Promise.all(
+      Array.from({ length: 20 }, () => limiter.take(rule, 'me', 30).catch((error: unknown) => error)),
+    );
+    const granted = taken.filter((units): units is number => typeof units === 'number');
+    expect(granted.reduce((sum, units) => sum + units, 0)).toBe(100);
+    const refused = taken.filter((units) => units instanceof AppError);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const error of refused) expect(error.headers['retry-after']).toMatch(/^\d+$/);
+    // Units given back can be taken again, and no more than those.
+    await limiter.giveBack(rule, 'me', 25);
+    expect(await limiter.take(rule, 'me', 40)).toBe(25);
+    await expect(limiter.take(rule, 'me', 1)).rejects.toMatchObject({ statusCode: 429 });
+    // Giving back never makes a budget larger than its limit.
+    await limiter.giveBack(rule, 'me', 1000);
+    expect(await limiter.take(rule, 'me', 1000)).toBe(100);
+  });
+
   it('forgets a key on reset', async () => {
     const store = makeStore();
     await store.hit('r', 1, 60_000);
@@ -76,6 +97,18 @@ describe('database store windows', () => {
     expect((await store.hit('w', 1, 60_000)).allowed).toBe(false);
     clock.advance(60_001);
     expect((await store.hit('w', 1, 60_000)).allowed).toBe(true);
+  });
+});
+
+describe('database store budgets', () => {
+  it('starts a new budget when the window is over, and gives nothing back into a new window', async () => {
+    const limiter = new RateLimiter(new DatabaseRateLimitStore(database.db, clock.now));
+    const rule = { name: 'budget-window', limit: 10, windowMs: 60_000 };
+    expect(await limiter.take(rule, 'me', 10)).toBe(10);
+    await expect(limiter.take(rule, 'me', 1)).rejects.toMatchObject({ statusCode: 429 });
+    clock.advance(60_001);
+    await limiter.giveBack(rule, 'me', 10);
+    expect(await limiter.take(rule, 'me', 25)).toBe(10);
   });
 });
 

@@ -21,6 +21,13 @@ export interface RateLimitRule {
 export interface RateLimitStore {
   /** Counts one hit and says whether it is still within the limit. */
   hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /**
+   * Adds `amount` to the window's count in one atomic step (starting a window when none is
+   * running) and returns the new count: a budget of many units spent per request.
+   */
+  add(key: string, amount: number, windowMs: number): Promise<{ count: number; retryAfterSeconds: number }>;
+  /** Takes `amount` back off a running window's count, never below 0; nothing once it is over. */
+  subtract(key: string, amount: number): Promise<void>;
   /** Says whether the next hit would be allowed, without counting. */
   peek(key: string, limit: number): Promise<RateDecision>;
   reset(key: string): Promise<void>;
@@ -34,6 +41,12 @@ export const secondsUntil = (resetAt: number, now: number) => Math.max(1, Math.c
  * refused request every few seconds rather than a held one.
  */
 export const STORE_UNAVAILABLE_RETRY_SECONDS = 5;
+
+const SUBTRACT_SCRIPT = `
+if redis.call('exists', KEYS[1]) == 0 then return 0 end
+local left = redis.call('decrby', KEYS[1], ARGV[1])
+if left < 0 then redis.call('incrby', KEYS[1], -left) end
+return 0`;
 
 /**
  * The counters in Redis. The client bounds every command by the configured timeout (services.ts,
@@ -55,19 +68,31 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    const { count, retryAfterSeconds } = await this.add(key, 1, windowMs);
+    return { allowed: count <= limit, retryAfterSeconds };
+  }
+
+  async add(
+    key: string,
+    amount: number,
+    windowMs: number,
+  ): Promise<{ count: number; retryAfterSeconds: number }> {
     const redisKey = this.prefix + key;
     const result = await this.ask(() =>
-      this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs, 'NX').pttl(redisKey).exec(),
+      this.redis.multi().incrby(redisKey, amount).pexpire(redisKey, windowMs, 'NX').pttl(redisKey).exec(),
     );
     // A transaction that did not run, or a command of it that failed, counted nothing: refuse.
     const failed = !result || result.some(([error]) => error);
     if (failed) throw serviceUnavailable(STORE_UNAVAILABLE_RETRY_SECONDS, result?.find(([e]) => e)?.[0]);
     const count = Number(result[0]?.[1]);
     const ttl = Number(result[2]?.[1]);
-    return {
-      allowed: count <= limit,
-      retryAfterSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)),
-    };
+    return { count, retryAfterSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)) };
+  }
+
+  async subtract(key: string, amount: number): Promise<void> {
+    // One script, so that nothing runs between the read and the write; DECRBY keeps the TTL,
+    // and a key that is gone (its window over) is not created again.
+    await this.ask(() => this.redis.eval(SUBTRACT_SCRIPT, 1, this.prefix + key, amount));
   }
 
   async peek(key: string, limit: number): Promise<RateDecision> {
@@ -111,6 +136,16 @@ export const RATE_LIMITS = {
   import: { name: 'import', limit: 30, windowMs: 60 * 60 * 1000 },
   /** "Fit now" per learner: a fit keeps a core busy for seconds, and one a night is the norm. */
   fitParameters: { name: 'fit-parameters', limit: 10, windowMs: 60 * 60 * 1000 },
+  /**
+   * Deliveries of late answers per learner (docs/decisions/0076-bounded-exports-and-late-reviews.md):
+   * a device sends one per test replaced while it was offline (1,000 answers at most each).
+   */
+  lateReviewRequests: { name: 'late-review-requests', limit: 60, windowMs: 60 * 60 * 1000 },
+  /**
+   * Reviews late answers may log per learner and day (a budget of units, see `take`): hours of
+   * offline answers, while a script replaying them can no longer grow the log without end.
+   */
+  lateReviewsPerDay: { name: 'late-reviews-day', limit: 2000, windowMs: 24 * 60 * 60 * 1000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export class RateLimiter {
@@ -134,5 +169,26 @@ export class RateLimiter {
 
   async reset(rule: RateLimitRule, subject: string): Promise<void> {
     await this.store.reset(this.key(rule, subject));
+  }
+
+  /**
+   * Takes up to `wanted` units of the rule's budget (`limit` units per window) and returns how
+   * many it got; throws 429 with Retry-After when none are left. Reserved before the work in one
+   * atomic step, so concurrent requests never get more than the budget between them; what the
+   * work did not use goes back with `giveBack`.
+   */
+  async take(rule: RateLimitRule, subject: string, wanted: number): Promise<number> {
+    if (wanted <= 0) return 0;
+    const key = this.key(rule, subject);
+    const { count, retryAfterSeconds } = await this.store.add(key, wanted, rule.windowMs);
+    const granted = Math.max(0, Math.min(wanted, rule.limit - (count - wanted)));
+    if (granted < wanted) await this.store.subtract(key, wanted - granted);
+    if (granted === 0) throw tooManyRequests(retryAfterSeconds);
+    return granted;
+  }
+
+  /** Returns units taken with `take` that the work did not use. */
+  async giveBack(rule: RateLimitRule, subject: string, units: number): Promise<void> {
+    if (units > 0) await this.store.subtract(this.key(rule, subject), units);
   }
 }

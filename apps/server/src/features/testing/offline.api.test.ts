@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LateAnswer, OfflinePack } from '@wordhoard/shared';
-import { reviewLog, wordCards } from '../../db/schema';
+import { MAX_LATE_ANSWERS, type LateAnswer, type OfflinePack } from '@wordhoard/shared';
+import { reviewLog, wordCards, words } from '../../db/schema';
+import { RATE_LIMITS } from '../rate-limit/rate-limiter';
 import { TestClock } from '../../../test/clock';
 import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
@@ -182,6 +183,116 @@ describe(`offline tests (${testDriver})`, () => {
       .from(reviewLog)
       .where(and(eq(reviewLog.userId, stranger.id)));
     expect(stored).toHaveLength(0);
+  });
+
+  it('counts a replay of late answers with shifted times once: a burst does not grow the log', async () => {
+    const user = await createUser(t.app, 'developer');
+    const dictionaryId = await drive().testOf(user, WORDS);
+    const replaced = await packOf(user);
+    if (!replaced) throw new Error('no pack');
+    const answers = typedOffline(replaced, clock.now());
+    clock.advance(60_000);
+    (await drive().start(user, dictionaryId, ALL_WORDS)).data();
+    const send = (shiftMs: number) =>
+      drive()
+        .as(user)
+        .call('lateReviews', {
+          body: {
+            testId: replaced.testId,
+            answers: answers.map((answer) => ({
+              ...answer,
+              attemptId: randomUUID(),
+              answeredAt: new Date(Date.parse(answer.answeredAt) + shiftMs).toISOString(),
+            })),
+          },
+        });
+    expect((await send(0)).data().rescheduled).toBe(3);
+    // The same answers again, each time with new ids and a clock a little further on (or back).
+    const replays = await Promise.all(
+      [1, 2, 3, 1000, -1000, 59 * 60_000, -59 * 60_000, 10, 20].map((shift) => send(shift)),
+    );
+    expect(replays.map((response) => response.data().rescheduled)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect((await logOf(user)).filter((row) => row.rating !== null)).toHaveLength(3);
+    // An hour on, it is another review of the same words.
+    expect((await send(61 * 60_000)).data().rescheduled).toBe(3);
+    expect((await logOf(user)).filter((row) => row.rating !== null)).toHaveLength(6);
+  });
+
+  it('limits deliveries of late answers per learner, with Retry-After', async () => {
+    const user = await createUser(t.app, 'developer');
+    const other = await createUser(t.app, 'developer');
+    await drive().testOf(user, WORDS);
+    const pack = await packOf(user);
+    if (!pack) throw new Error('no pack');
+    // Deliveries for the active test count nothing, but they are deliveries all the same.
+    const body = { testId: pack.testId, answers: typedOffline(pack, clock.now()) };
+    const { limit } = RATE_LIMITS.lateReviewRequests;
+    for (let i = 0; i < limit; i += 1)
+      expect((await drive().as(user).call('lateReviews', { body })).statusCode).toBe(200);
+    const refused = await drive().as(user).call('lateReviews', { body });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS.lateReviewRequests.windowMs / 1000);
+    // Another learner is not affected.
+    await drive().testOf(other, WORDS);
+    const theirs = await packOf(other);
+    if (!theirs) throw new Error('no pack');
+    const otherBody = { testId: theirs.testId, answers: typedOffline(theirs, clock.now()) };
+    expect((await drive().as(other).call('lateReviews', { body: otherBody })).statusCode).toBe(200);
+    // The window over, the learner may deliver again.
+    clock.advance(RATE_LIMITS.lateReviewRequests.windowMs);
+    expect((await drive().as(user).call('lateReviews', { body })).statusCode).toBe(200);
+  });
+
+  it('logs at most the day\u2019s budget of late reviews per learner, then refuses until the next day', async () => {
+    const user = await createUser(t.app, 'developer');
+    // A full batch: MAX_LATE_ANSWERS answers fit in one delivery.
+    const count = MAX_LATE_ANSWERS;
+    const dictionaryId = await drive().dictionaryWith(
+      user,
+      Array.from({ length: count }, (_, i) => ({ term: `word ${i}`, definitions: [`Wort ${i}`] })),
+    );
+    const rows = await t.database.db
+      .select({ id: words.id, term: words.term })
+      .from(words)
+      .where(eq(words.dictionaryId, dictionaryId));
+    expect(rows).toHaveLength(count);
+    const testId = randomUUID();
+    // Each word answered right at `at`: deliveries an hour apart are new reviews of each.
+    const deliver = (at: Date, some = rows) =>
+      drive()
+        .as(user)
+        .call('lateReviews', {
+          body: {
+            testId,
+            answers: some.map((row) => ({
+              attemptId: randomUUID(),
+              wordId: row.id,
+              reversed: false,
+              kind: 'answer' as const,
+              answer: row.term.replace('word', 'Wort'),
+              answeredAt: at.toISOString(),
+            })),
+          },
+        });
+    const hoursAgo = (hours: number) => new Date(clock.now().getTime() - hours * 60 * 60 * 1000);
+    const { limit } = RATE_LIMITS.lateReviewsPerDay;
+    expect((await deliver(hoursAgo(20))).data().rescheduled).toBe(count);
+    expect((await deliver(hoursAgo(18), rows.slice(0, 700))).data().rescheduled).toBe(700);
+    // This delivery gets what is left of the day's budget; the rest is dropped.
+    expect((await deliver(hoursAgo(16))).data().rescheduled).toBe(limit - count - 700);
+    const refused = await deliver(hoursAgo(14));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const reviews = async () => (await logOf(user)).filter((row) => row.rating !== null).length;
+    expect(await reviews()).toBe(limit);
+    // A new day, a new budget.
+    clock.advance(RATE_LIMITS.lateReviewsPerDay.windowMs);
+    expect((await deliver(hoursAgo(12), rows.slice(0, 10))).data().rescheduled).toBe(10);
+    expect(await reviews()).toBe(limit + 10);
   });
 
   it('refuses a malformed delivery with a localized message and changes nothing', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { TesterOptions } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
 import {
@@ -106,25 +106,28 @@ export class OfflineTestingRepository {
   }
 
   /**
-   * Whether the learner's review of this word in this direction at `reviewedAt` is logged
-   * already: a late answer's time (the device's) is its identity in the log.
+   * Whether the learner has a review (an attempt that graded the card) of this word in this
+   * direction within `withinMs` of `reviewedAt`: a late answer near one is that review again.
    */
-  async isLogged(
+  async isReviewedNear(
     tx: Tx,
     userId: string,
     wordId: string,
     reversed: boolean,
     reviewedAt: Date,
+    withinMs: number,
   ): Promise<boolean> {
     const [row] = await tx
       .select({ id: reviewLog.id })
       .from(reviewLog)
       .where(
         and(
-          eq(reviewLog.userId, userId),
           eq(reviewLog.wordId, wordId),
+          eq(reviewLog.userId, userId),
           eq(reviewLog.reversed, reversed),
-          eq(reviewLog.reviewedAt, reviewedAt),
+          isNotNull(reviewLog.rating),
+          gt(reviewLog.reviewedAt, new Date(reviewedAt.getTime() - withinMs)),
+          lt(reviewLog.reviewedAt, new Date(reviewedAt.getTime() + withinMs)),
         ),
       )
       .limit(1);

@@ -1,7 +1,13 @@
-import type { ReviewLogEntry } from '@wordhoard/shared';
+import type { ReviewLogRow } from './testing.repository';
 
 /** The header of the FSRS optimizer's review file (open-spaced-repetition/fsrs-optimizer). */
 export const FSRS_CSV_HEADER = 'card_id,review_time,review_rating,review_state,review_duration';
+
+/** What a line of the FSRS file is made of. */
+export type FsrsReview = Pick<
+  ReviewLogRow,
+  'wordId' | 'reversed' | 'rating' | 'state' | 'durationMs' | 'reviewedAt'
+>;
 
 /**
  * A learner's review log as the FSRS optimizer reads it: one line per review that graded a
@@ -9,20 +15,25 @@ export const FSRS_CSV_HEADER = 'card_id,review_time,review_rating,review_state,r
  * the optimizer wants integer ids, so cards are numbered 1, 2, … in the order of their first
  * review, which the log fixes for good. Attempts that did not finish a word are the
  * definitions typed on the way; they stay in the JSON export but are not reviews.
+ *
+ * Written a page at a time (docs/decisions/0076-bounded-exports-and-late-reviews.md): what it
+ * keeps is one number per card, however many reviews there are.
  */
-export function toFsrsCsv(entries: readonly ReviewLogEntry[]): string {
+export async function* fsrsCsv(pages: AsyncIterable<readonly FsrsReview[]>): AsyncGenerator<string> {
   const cardIds = new Map<string, number>();
-  const lines = [FSRS_CSV_HEADER];
-  for (const entry of entries) {
-    if (entry.rating === null) continue;
-    const card = `${entry.wordId}:${entry.reversed ? 'r' : 'f'}`;
-    let cardId = cardIds.get(card);
-    if (cardId === undefined) {
-      cardId = cardIds.size + 1;
-      cardIds.set(card, cardId);
+  yield `${FSRS_CSV_HEADER}\n`;
+  for await (const page of pages) {
+    let text = '';
+    for (const entry of page) {
+      if (entry.rating === null) continue;
+      const card = `${entry.wordId}:${entry.reversed ? 'r' : 'f'}`;
+      let cardId = cardIds.get(card);
+      if (cardId === undefined) {
+        cardId = cardIds.size + 1;
+        cardIds.set(card, cardId);
+      }
+      text += `${cardId},${entry.reviewedAt.getTime()},${entry.rating},${entry.state},${entry.durationMs ?? 0}\n`;
     }
-    const time = Date.parse(entry.reviewedAt);
-    lines.push(`${cardId},${time},${entry.rating},${entry.state},${entry.durationMs ?? 0}`);
+    yield text;
   }
-  return `${lines.join('\n')}\n`;
 }

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { MASTERED_STABILITY_DAYS, type ContentLanguage, type TesterOptions } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
@@ -18,6 +31,7 @@ import {
   type TestSessionItem,
 } from '../../db/schema';
 import { callerColumns, callerCte } from '../../db/caller-session';
+import { afterCursor, exactTime, inIndexOrder, type TimeIdCursor } from '../../db/keyset';
 import type { Caller } from '../../domain/caller';
 import type { CallerSession as SessionRecord } from '../../domain/caller';
 import type { MediaRefRow } from '../../domain/media';
@@ -33,6 +47,9 @@ export type ReviewLogRow = Omit<typeof reviewLog.$inferSelect, 'id' | 'userId'>;
 export type NewReviewLogEntry = Omit<ReviewLogRow, 'reviewedAt'> &
   Pick<typeof reviewLog.$inferSelect, 'userId'>;
 export type TestSessionRow = typeof testSessions.$inferSelect;
+export type ReviewLogCursor = TimeIdCursor<number>;
+/** A row of a review log page, with what the next page starts after. */
+export type ReviewLogPageRow = ReviewLogRow & { id: number; cursorAt: string };
 
 /** An active test: which it is and where it stands. */
 export interface TestHead {
@@ -617,26 +634,46 @@ export class TestingRepository {
     return saved && { next: saved.next, nextMedia: saved.nextMedia ?? [] };
   }
 
-  /** One learner's review log, oldest first: the export and the optimizer's input. */
-  async reviewLog(userId: string): Promise<ReviewLogRow[]> {
-    return this.db
-      .select({
-        wordId: reviewLog.wordId,
-        reversed: reviewLog.reversed,
-        definition: reviewLog.definition,
-        typed: reviewLog.typed,
-        result: reviewLog.result,
-        rating: reviewLog.rating,
-        state: reviewLog.state,
-        durationMs: reviewLog.durationMs,
-        reviewedAt: reviewLog.reviewedAt,
-        recalled: reviewLog.recalled,
-        missed: reviewLog.missed,
-        confusedWordId: reviewLog.confusedWordId,
-      })
-      .from(reviewLog)
-      .where(eq(reviewLog.userId, userId))
-      .orderBy(asc(reviewLog.reviewedAt), asc(reviewLog.id));
+  /**
+   * One page of a learner's review log, oldest first, after `after` (keyset pages, decision
+   * 0076): the export reads it a page at a time. `graded`: only the attempts that graded a card
+   * (the reviews of the FSRS file).
+   */
+  async reviewLogPage(
+    userId: string,
+    after: ReviewLogCursor | null,
+    limit: number,
+    graded = false,
+  ): Promise<ReviewLogPageRow[]> {
+    return inIndexOrder(this.db, (tx) =>
+      tx
+        .select({
+          id: reviewLog.id,
+          cursorAt: exactTime(reviewLog.reviewedAt),
+          wordId: reviewLog.wordId,
+          reversed: reviewLog.reversed,
+          definition: reviewLog.definition,
+          typed: reviewLog.typed,
+          result: reviewLog.result,
+          rating: reviewLog.rating,
+          state: reviewLog.state,
+          durationMs: reviewLog.durationMs,
+          reviewedAt: reviewLog.reviewedAt,
+          recalled: reviewLog.recalled,
+          missed: reviewLog.missed,
+          confusedWordId: reviewLog.confusedWordId,
+        })
+        .from(reviewLog)
+        .where(
+          and(
+            eq(reviewLog.userId, userId),
+            graded ? isNotNull(reviewLog.rating) : undefined,
+            afterCursor(reviewLog.reviewedAt, reviewLog.id, after, 'bigint'),
+          ),
+        )
+        .orderBy(asc(reviewLog.reviewedAt), asc(reviewLog.id))
+        .limit(limit),
+    );
   }
 
   // --- Spaced repetition (docs/decisions/0011-spaced-repetition.md) ---------------------------

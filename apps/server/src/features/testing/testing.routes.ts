@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { asAttachment } from '../../http/attachment';
 import { route } from '../../http/route';
-import { toFsrsCsv } from './review-log';
+import { textBody } from '../../http/streamed-body';
 import type { OfflineTestingService } from './offline.service';
 import type { TestingService } from './testing.service';
 import type { WeakSpotsService } from './weak-spots.service';
@@ -22,8 +22,8 @@ export function registerTestingRoutes(
   route(app, 'weakSpots', ({ caller, params }) => weakSpots.ofDictionary(caller, params.id));
   route(app, 'overrideAnswer', ({ caller, body }) => testing.override(caller, body));
   route(app, 'exportReviewLog', async ({ caller, reply }) => {
-    const csv = toFsrsCsv(await testing.reviewLog(caller));
+    const csv = await testing.reviewLogCsv(caller);
     asAttachment(reply, 'wordhoard-reviews.csv', 'text/csv; charset=utf-8');
-    return csv;
+    return textBody(csv);
   });
 }

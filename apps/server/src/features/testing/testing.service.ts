@@ -38,6 +38,8 @@ import {
   type SchedulerSettings,
 } from './scheduling';
 import { learnerDay } from '../../domain/learner-day';
+import { keysetPages, StreamedArray } from '../../domain/streamed';
+import { fsrsCsv } from './review-log';
 import { NO_MEDIA, refsByWord, toWordAudio, toWordPicture, type WordMediaRefs } from '../../domain/media';
 import {
   type ReportItem,
@@ -47,11 +49,18 @@ import {
   type NewReviewLogEntry,
   type TestingRepository,
   type ConfusableWord,
+  type ReviewLogCursor,
+  type ReviewLogPageRow,
 } from './testing.repository';
 import { definitionOutcome, leeches, pairedWords, weakestDefinitions } from './weak-spots';
 import type { WeakSpotsRepository } from './weak-spots.repository';
 
 const MINUTE = 60_000;
+/**
+ * Review log rows read per page by the exports (~250 bytes each as JSON): large enough that a
+ * million reviews take 500 round trips, small enough that a page is a few MB.
+ */
+const REVIEW_LOG_PAGE_ROWS = 2000;
 /** The report shows what was typed; more tries than this on one word add nothing to it. */
 export const MAX_RECORDED_ANSWERS = 20;
 const record = (answers: string[], typed: string) => [...answers, typed.trim()].slice(-MAX_RECORDED_ANSWERS);
@@ -863,11 +872,41 @@ export class TestingService {
     throw tooManyRequests(SAVE_RETRY_AFTER_SECONDS);
   }
 
-  /** The caller's review log, oldest first (docs/decisions/0044-review-log.md). */
-  async reviewLog(caller: Caller): Promise<ReviewLogEntry[]> {
+  /**
+   * A learner's review log, oldest first (docs/decisions/0044-review-log.md), read a page at a
+   * time while the export is written (decision 0076): a million reviews never sit in memory.
+   */
+  reviewLogOf(userId: string): StreamedArray<ReviewLogEntry> {
+    return new StreamedArray(() => this.reviewLogPages(userId, false)).map((rows) =>
+      rows.map((row) => ({
+        wordId: row.wordId,
+        reversed: row.reversed,
+        definition: row.definition,
+        typed: row.typed,
+        result: row.result,
+        rating: row.rating,
+        state: row.state,
+        durationMs: row.durationMs,
+        reviewedAt: row.reviewedAt.toISOString(),
+        recalled: row.recalled,
+        missed: row.missed,
+        confusedWordId: row.confusedWordId,
+      })),
+    );
+  }
+
+  /** The caller's reviews as the FSRS optimizer's CSV (review-log.ts), written a page at a time. */
+  async reviewLogCsv(caller: Caller): Promise<() => AsyncIterable<string>> {
     const { userId } = await caller.session();
-    const rows = await this.repository.reviewLog(userId);
-    return rows.map((row) => ({ ...row, reviewedAt: row.reviewedAt.toISOString() }));
+    return () => fsrsCsv(this.reviewLogPages(userId, true));
+  }
+
+  private reviewLogPages(userId: string, graded: boolean): AsyncIterable<ReviewLogPageRow[]> {
+    return keysetPages<ReviewLogPageRow, ReviewLogCursor>(
+      REVIEW_LOG_PAGE_ROWS,
+      (after, limit) => this.repository.reviewLogPage(userId, after, limit, graded),
+      (row) => ({ at: row.cursorAt, id: row.id }),
+    );
   }
 
   /** Cards of every dictionary of the user due before `until` (the daily reminder, decision 0054). */

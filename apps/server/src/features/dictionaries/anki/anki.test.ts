@@ -293,4 +293,22 @@ describe('writing packages', () => {
     expect(read.media).toEqual(new Map([['cat.webp', '0']]));
     expect(read.notes[0]?.pictures).toEqual(['cat.webp']);
   });
+
+  it('leaves a file that did not come (the store lost it) out of its note, and keeps the rest', async () => {
+    const apkg = await writeAnkiPackage({
+      deckName: 'D',
+      words: [
+        { term: 'cat', definitions: ['Katze'], picture: 'cat.webp', audio: 'lost.wav' },
+        { term: 'dog', definitions: ['Hund'], picture: 'lost.webp' },
+      ],
+      media: [{ name: 'cat.webp', data: new Uint8Array([9, 9]) }],
+      now: new Date(),
+    });
+    const read = await readAnkiPackage(apkg);
+    expect(read.media).toEqual(new Map([['cat.webp', '0']]));
+    expect(read.notes.map((note) => [note.term, note.pictures, note.sounds])).toEqual([
+      ['cat', ['cat.webp'], []],
+      ['dog', [], []],
+    ]);
+  });
 });

@@ -9,7 +9,10 @@ COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The image holds the build but neither the sources nor scripts/: `npm run admin` here runs the
+# compiled CLI directly (the repository's script builds first when a source changed).
+RUN npm run build && npm prune --omit=dev \
+  && npm pkg set "scripts.admin=node apps/server/dist/admin.js"
 
 FROM node:26-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000

@@ -1,18 +1,28 @@
 #!/usr/bin/env node
 // `npm start`: builds only when a source changed since the last successful build, and says why.
 //
-//   node scripts/build-if-needed.mjs [ROOT]
+//   node scripts/build-if-needed.mjs [--server] [ROOT]
 //
 // ROOT defaults to the repository. The build command is `npm run build` (BUILD_COMMAND to change
 // it, as the test does). After a successful build the size and modification time of every source
 // file go to node_modules/.cache/wordhoard-build.json; the next run compares them.
+//
+// --server (what `npm run admin` runs first): only the server bundle, which holds the admin CLI;
+// the SPA is neither needed nor built, its own record is wordhoard-build-server.json, and the
+// messages go to stderr so that a command's output (`vapid-keys` lines for .env) stays alone on
+// stdout.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
-const command = process.env.BUILD_COMMAND || 'npm run build';
+const args = process.argv.slice(2);
+const serverOnly = args.includes('--server');
+const rootArg = args.find((arg) => !arg.startsWith('--'));
+const root = path.resolve(rootArg ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
+const command =
+  process.env.BUILD_COMMAND || (serverOnly ? 'npm run build -w @wordhoard/server' : 'npm run build');
+const say = serverOnly ? console.error : console.log;
 
 /** What the build reads: a change to any file here (or one added or removed) means a new build. */
 const SOURCES = [
@@ -33,9 +43,13 @@ const SOURCES = [
   'apps/server/tsconfig.json',
   'apps/server/tsup.config.ts',
 ];
-/** What the build writes: the SPA and the server `npm run serve` starts. */
-const OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/main.js'];
-const STAMP = 'node_modules/.cache/wordhoard-build.json';
+const isServerSource = (source) => !source.startsWith('apps/web/');
+/** What the build writes: the SPA, the server `npm run serve` starts and the admin CLI. */
+const SERVER_OUTPUTS = ['apps/server/dist/main.js', 'apps/server/dist/admin.js'];
+const OUTPUTS = serverOnly ? SERVER_OUTPUTS : ['apps/web/dist/index.html', ...SERVER_OUTPUTS];
+const FULL_STAMP = 'node_modules/.cache/wordhoard-build.json';
+const SERVER_STAMP = 'node_modules/.cache/wordhoard-build-server.json';
+const STAMP = serverOnly ? SERVER_STAMP : FULL_STAMP;
 
 /** relative path -> "mtime:size" of every file under the sources. */
 function snapshot() {
@@ -54,7 +68,7 @@ function snapshot() {
       files[relative] = `${stats.mtimeMs}:${stats.size}`;
     }
   };
-  for (const source of SOURCES) visit(source);
+  for (const source of SOURCES) if (!serverOnly || isServerSource(source)) visit(source);
   return files;
 }
 
@@ -84,12 +98,25 @@ function reasonToBuild(current) {
 const before = snapshot();
 const reason = reasonToBuild(before);
 if (!reason) {
-  console.log('Build is up to date (a source change rebuilds; `npm run build` to force).');
+  say('Build is up to date (a source change rebuilds; `npm run build` to force).');
   process.exit(0);
 }
-console.log(`Building: ${reason}`);
-const result = spawnSync(command, { cwd: root, shell: true, stdio: 'inherit' });
+say(`Building: ${reason}`);
+// In --server mode the build's own output goes to stderr too, for the same reason.
+const result = spawnSync(command, {
+  cwd: root,
+  shell: true,
+  stdio: serverOnly ? ['inherit', process.stderr, 'inherit'] : 'inherit',
+});
 if (result.status !== 0) process.exit(result.status ?? 1);
 // The sources as they were when the build started: an edit made during the build rebuilds next time.
-mkdirSync(path.dirname(path.join(root, STAMP)), { recursive: true });
-writeFileSync(path.join(root, STAMP), `${JSON.stringify({ files: before })}\n`);
+const record = (stamp, files) => {
+  mkdirSync(path.dirname(path.join(root, stamp)), { recursive: true });
+  writeFileSync(path.join(root, stamp), `${JSON.stringify({ files })}\n`);
+};
+record(STAMP, before);
+// A full build built the server too: `npm run admin` need not build it again.
+if (!serverOnly && !process.env.BUILD_COMMAND) {
+  const serverFiles = Object.entries(before).filter(([file]) => isServerSource(file));
+  record(SERVER_STAMP, Object.fromEntries(serverFiles));
+}

@@ -24,13 +24,15 @@ const builds = () => {
     return 0;
   }
 };
-function start(failBuild = false) {
-  const result = spawnSync(process.execPath, [script, root], {
+function start(failBuild = false, mode: string[] = []) {
+  const result = spawnSync(process.execPath, [script, ...mode, root], {
     env: { ...process.env, BUILD_COMMAND: `node build.mjs${failBuild ? ' fail' : ''}` },
     encoding: 'utf8',
   });
-  return { status: result.status, output: result.stdout + result.stderr };
+  return { status: result.status, output: result.stdout + result.stderr, stdout: result.stdout };
 }
+/** What `npm run admin` runs first: the server bundle only. */
+const startAdmin = () => start(false, ['--server']);
 
 beforeEach(() => {
   root = mkdtempSync(path.join(os.tmpdir(), 'wordhoard-build-if-needed-'));
@@ -49,6 +51,7 @@ beforeEach(() => {
       "mkdirSync('apps/server/dist', { recursive: true });",
       "writeFileSync('apps/web/dist/index.html', 'built');",
       "writeFileSync('apps/server/dist/main.js', 'built');",
+      "writeFileSync('apps/server/dist/admin.js', 'built');",
     ].join('\n'),
   );
 });
@@ -95,6 +98,34 @@ describe('npm start builds only when needed', () => {
     start();
     rmSync(path.join(root, 'apps/server/dist/main.js'));
     expect(start().output).toContain('Building: apps/server/dist/main.js does not exist');
+    expect(builds()).toBe(2);
+  });
+
+  it('rebuilds when the admin CLI is missing from an earlier build', () => {
+    start();
+    rmSync(path.join(root, 'apps/server/dist/admin.js'));
+    expect(start().output).toContain('Building: apps/server/dist/admin.js does not exist');
+    expect(builds()).toBe(2);
+  });
+});
+
+describe('npm run admin builds the server only when needed', () => {
+  it('has a record of its own, ignores web sources and keeps stdout for the command', () => {
+    const first = startAdmin();
+    expect(first.status).toBe(0);
+    expect(first.output).toContain('Building: apps/server/dist/main.js does not exist');
+    expect(first.stdout).toBe('');
+    expect(builds()).toBe(1);
+
+    expect(startAdmin().output).toContain('Build is up to date');
+    write('apps/web/src/new.ts', 'export {};');
+    expect(startAdmin().output).toContain('Build is up to date');
+    expect(builds()).toBe(1);
+
+    write('packages/shared/src/index.ts', 'export const changed = 1;');
+    expect(startAdmin().output).toContain(
+      'Building: packages/shared/src/index.ts changed since the last build',
+    );
     expect(builds()).toBe(2);
   });
 });

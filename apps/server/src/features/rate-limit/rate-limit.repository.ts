@@ -1,18 +1,15 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rateLimits } from '../../db/schema';
-import { secondsUntil, type RateDecision, type RateLimitStore } from './rate-limiter';
+import { CountingRateLimitStore, secondsUntil, type RateDecision } from './rate-limiter';
 
 /** The rate-limit counters in the database, for a deployment without Redis (decision 0006). */
-export class DatabaseRateLimitStore implements RateLimitStore {
+export class DatabaseRateLimitStore extends CountingRateLimitStore {
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
-
-  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
-    const { count, retryAfterSeconds } = await this.add(key, 1, windowMs);
-    return { allowed: count <= limit, retryAfterSeconds };
+  ) {
+    super();
   }
 
   async add(

@@ -35,6 +35,23 @@ export interface RateLimitStore {
 
 export const secondsUntil = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 1000));
 
+/** What both stores share: a hit is an add of one, judged against the limit. */
+export abstract class CountingRateLimitStore implements RateLimitStore {
+  abstract add(
+    key: string,
+    amount: number,
+    windowMs: number,
+  ): Promise<{ count: number; retryAfterSeconds: number }>;
+  abstract subtract(key: string, amount: number): Promise<void>;
+  abstract peek(key: string, limit: number): Promise<RateDecision>;
+  abstract reset(key: string): Promise<void>;
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    const { count, retryAfterSeconds } = await this.add(key, 1, windowMs);
+    return { allowed: count <= limit, retryAfterSeconds };
+  }
+}
+
 /**
  * What a client is told to wait when the counters cannot be read: the client reconnects to
  * Redis within a second or two, so a short outage is over by then, and a long one costs a
@@ -53,11 +70,13 @@ return 0`;
  * decision 0073); a failure, a timeout or an unreadable answer refuses the request with 503 and
  * Retry-After: a limit that cannot be counted is not lifted (fail closed).
  */
-export class RedisRateLimitStore implements RateLimitStore {
+export class RedisRateLimitStore extends CountingRateLimitStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'wordhoard:rl:',
-  ) {}
+  ) {
+    super();
+  }
 
   private async ask<T>(command: () => Promise<T>): Promise<T> {
     try {
@@ -65,11 +84,6 @@ export class RedisRateLimitStore implements RateLimitStore {
     } catch (error) {
       throw serviceUnavailable(STORE_UNAVAILABLE_RETRY_SECONDS, error);
     }
-  }
-
-  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
-    const { count, retryAfterSeconds } = await this.add(key, 1, windowMs);
-    return { allowed: count <= limit, retryAfterSeconds };
   }
 
   async add(

@@ -150,7 +150,7 @@ export async function openPglite(
     await mkdir(dataDir, { recursive: true });
     lock = await acquireDataDirLock(dataDir);
   }
-  let client: PGlite;
+  let client: PGlite | undefined;
   try {
     client = await PGlite.create({
       extensions: PGLITE_EXTENSIONS,
@@ -160,10 +160,11 @@ export async function openPglite(
     if (options.migrate !== false) {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
     }
+    const opened = client;
     // After the migrations: statements are prepared against the schema they leave.
-    cacheStatements(client);
-    const pending = countPending(client);
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    cacheStatements(opened);
+    const pending = countPending(opened);
+    const db = drizzlePglite(opened, { schema }) as unknown as Db;
     return {
       db,
       driver: 'pglite',
@@ -176,19 +177,21 @@ export async function openPglite(
         }
       },
       stats: () => ({ driver: 'pglite', pending: pending.count }),
-      dump: (compression = 'gzip') => client.dumpDataDir(compression),
+      dump: (compression = 'gzip') => opened.dumpDataDir(compression),
       async maintain() {
-        await client.exec('vacuum (analyze)');
+        await opened.exec('vacuum (analyze)');
       },
       async close() {
         try {
-          await client.close();
+          await opened.close();
         } finally {
           await lock?.release();
         }
       },
     };
   } catch (error) {
+    // A failed migration leaves PGlite open: closed here, a CLI run ends instead of hanging.
+    await client?.close().catch(() => undefined);
     await lock?.release();
     throw error;
   }

@@ -191,3 +191,37 @@ test('an Arabic–Ukrainian dictionary: right to left, and an answer without har
   await expect(answered).toHaveAttribute('dir', 'rtl');
   await expect(page.getByText(/^Not quite/)).toHaveCount(0);
 });
+
+test('sentences keep their own punctuation: a Japanese term with 。「」 and an Arabic definition with ، ؟ are saved; a refused character is named', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await enterAsGuest(page);
+  const id = await createThroughPicker(
+    page,
+    'Jumla',
+    { search: '日本', name: 'Japanese' },
+    { search: 'arab', name: 'Arabic' },
+  );
+  await page.getByRole('link', { name: 'Manage words' }).first().click();
+  await page.getByRole('button', { name: 'Add word' }).click();
+  const row = page.getByTestId('word-row').first();
+  await row.getByLabel('Term').fill('「犬」が好きです。');
+  await row.getByLabel('Term').blur();
+  await expect(row.getByLabel('Term')).not.toHaveAttribute('aria-invalid', 'true');
+  // The message names the one character that is refused, not "one or more".
+  await row.getByLabel('Definitions (comma-separated)').fill('أحب الكلاب؟ نعم، <كثيرًا>');
+  await row.getByLabel('Definitions (comma-separated)').blur();
+  await expect(row).toContainText('The character “<” can’t be used here');
+  await row.getByLabel('Definitions (comma-separated)').fill('أحب الكلاب؟ نعم، كثيرًا؛ شكرًا');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dictionaries/${id}$`));
+
+  const table = page.getByRole('table', { name: 'Words' });
+  await expect(table.getByText('「犬」が好きです。')).toBeVisible();
+  await expect(table.getByText('أحب الكلاب؟ نعم، كثيرًا؛ شكرًا')).toBeVisible();
+  // Stored by the server, not only shown: the page read again shows both.
+  await page.reload();
+  await expect(table.getByText('「犬」が好きです。')).toBeVisible();
+  await expect(table.getByText('أحب الكلاب؟ نعم، كثيرًا؛ شكرًا')).toBeVisible();
+});

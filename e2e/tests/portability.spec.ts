@@ -24,7 +24,7 @@ test('imports pasted words after a preview that marks each line, then exports th
   await expect(table.locator('tr[data-status="ready"]')).toHaveCount(2);
   await expect(table.locator('tr[data-status="skipped"]')).toContainText('The same term as on line 1');
   await expect(table.locator('tr[data-status="error"]')).toContainText(
-    'Contains one or more forbidden characters',
+    'The character “<” can’t be used here',
   );
   const importButton = page.getByRole('button', { name: 'Import', exact: true });
   await expect(importButton).toBeDisabled();

@@ -234,7 +234,10 @@ describe('contract schemas', () => {
       expect(result.success).toBe(false);
       const issue = result.error?.issues[0];
       expect(issue?.path).toEqual(['words', 'create', 0, 'definitions', 0]);
-      expect(decodeMessage(issue?.message ?? '').key).toBe(VALIDATION_KEYS.forbiddenCharacters);
+      expect(decodeMessage(issue?.message ?? '')).toEqual({
+        key: VALIDATION_KEYS.forbiddenCharacter,
+        values: { character: ',' },
+      });
     });
 
     it('rejects a comma in an updated definition too', () => {

@@ -75,8 +75,11 @@ export interface GradeOptions {
 const APOSTROPHES = /[\u2019\u2018\u02BC`]/gu;
 /** Spanish opening marks, and the spaces before the text. */
 const LEADING_PUNCTUATION = /^[\s¡¿]+/u;
-/** What ends a sentence or a list, and the spaces around it (also the CJK and Arabic marks). */
-const TRAILING_PUNCTUATION = /[\s.!?…,;。、؟،]+$/u;
+/**
+ * What ends a sentence or a list, and the spaces around it: also the CJK, Arabic, Urdu,
+ * Devanagari (danda), Myanmar, Ethiopic and Armenian marks (full-width ！？ are ! ? by then).
+ */
+const TRAILING_PUNCTUATION = /[\s.!?…,;。、؟،؛۔।॥။።։]+$/u;
 /**
  * Full-width and half-width forms (ＡＢＣ, ｶﾀｶﾅ) and the ideographic space, with the letter
  * before them (a half-width voicing mark belongs to it): NFKC gives their usual forms. Only
@@ -89,7 +92,7 @@ const ARABIC_OPTIONAL = /[\u064b-\u0652\u0670\u0640]/gu;
 /**
  * The text as grading compares it: usual widths, no Arabic harakat or tatweel, NFC, lower case,
  * one space between words, one apostrophe, σ for the final ς, no spaces around "/" and one after
- * ";", and without leading ¡ ¿ and trailing . ! ? … , ; 。 、 ؟ ، (unless the text is nothing else:
+ * ";", and without leading ¡ ¿ and trailing . ! ? … , ; 。 、 ؟ ، ؛ ۔ । ॥ ။ ። ։ (unless the text is nothing else:
  * "?" stays "?"). "" for a blank answer.
  */
 export function normalizeAnswer(value: string): string {

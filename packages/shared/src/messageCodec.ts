@@ -7,6 +7,7 @@
  */
 export const VALIDATION_KEYS = {
   forbiddenCharacters: 'validation.forbiddenCharacters',
+  forbiddenCharacter: 'validation.forbiddenCharacter',
   maxLength: 'validation.maxLength',
   minLength: 'validation.minLength',
   required: 'validation.required',

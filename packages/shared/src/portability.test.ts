@@ -171,7 +171,7 @@ describe('the preview of each line', () => {
     const preview = previewImport(entries, NO_LIMIT);
     expect(preview.rows.map((row) => [row.line, row.status, messagesOf(row).map((m) => m.key)])).toEqual([
       [1, 'ready', []],
-      [2, 'error', ['validation.forbiddenCharacters']],
+      [2, 'error', ['validation.forbiddenCharacter']],
       [3, 'error', ['validation.maxLength']],
       [4, 'error', ['validation.definitionsRequired']],
       [5, 'skipped', ['validation.duplicateTermInFile']],

@@ -3,8 +3,11 @@ import type { z } from 'zod';
 import {
   VALIDATION_KEYS,
   decodeMessage,
+  DEFINITION_PATTERN,
   definitionSchema,
   definitionsSchema,
+  exampleSchema,
+  firstForbiddenCharacter,
   dictionaryNameSchema,
   emailSchema,
   encodeMessage,
@@ -47,6 +50,8 @@ function onlyIssue(schema: z.ZodType, input: unknown): Decoded {
 
 const maxLength = (length: number) => ({ key: VALIDATION_KEYS.maxLength, values: { length } });
 const forbidden = { key: VALIDATION_KEYS.forbiddenCharacters, values: {} };
+/** A content field's message, which names the character it refuses. */
+const refused = (character: string) => ({ key: VALIDATION_KEYS.forbiddenCharacter, values: { character } });
 const required = { key: VALIDATION_KEYS.required, values: {} };
 
 describe('encodeMessage / decodeMessage', () => {
@@ -287,12 +292,16 @@ describe('termSchema', () => {
     expect(parsed(termSchema, term)).toBe(term);
   });
 
-  it.each(['<', '>', '{', '}', '[', ']', '\\', '^', '|', '~', '`'])('rejects %s', (character) => {
-    expect(onlyIssue(termSchema, `a${character}b`)).toMatchObject(forbidden);
+  it.each(['<', '>', '^', '|', '`'])('rejects %s and names it', (character) => {
+    expect(onlyIssue(termSchema, `a${character}b`)).toMatchObject(refused(character));
   });
 
-  it('rejects emoji', () => {
-    expect(onlyIssue(termSchema, 'cat 🐱')).toMatchObject(forbidden);
+  it('rejects emoji and names it', () => {
+    expect(onlyIssue(termSchema, 'cat 🐱')).toMatchObject(refused('🐱'));
+  });
+
+  it('names the first refused character only', () => {
+    expect(onlyIssue(termSchema, 'a<b>c')).toMatchObject(refused('<'));
   });
 
   it('trims and collapses spaces', () => {
@@ -309,6 +318,45 @@ describe('termSchema', () => {
   });
 });
 
+describe('the punctuation of every script (decision 0084)', () => {
+  it.each([
+    ['ja', '犬が好きです。「はい」、そうです！？・〜'],
+    ['zh', '我喜欢狗，你呢？《红楼梦》：好！'],
+    ['ar', 'هل تحب الكلاب؟ نعم، كثيرًا؛ شكرًا.'],
+    ['he', 'כלב — ״חבר״ של האדם׃ נכון?'],
+    ['hi', 'मुझे कुत्ते पसंद हैं। सच॥'],
+    ['th', 'ฉันชอบสุนัข ๆ ฯ'],
+    ['ko', '개를 좋아해요! 「네」… 정말?'],
+    ['ru', '«Собака» — друг человека; №5, 30 °C, 5 ₽.'],
+    ['el', 'Σκύλος; «Ναι»· φίλος.'],
+    ['fa (ZWNJ)', 'می\u200cخواهم'],
+    ['ml (ZWJ)', 'ന്\u200d'],
+    ['brackets and currency', '[sth] {a} \\ 5 € ± 2 × 3 ÷ 4 = ~6'],
+  ])('saves %s: %s', (_, sentence) => {
+    expect(parsed(termSchema, sentence)).toBe(sentence.normalize('NFC'));
+    expect(parsed(exampleSchema, sentence)).toBe(sentence.normalize('NFC'));
+  });
+
+  it.each([
+    ['a right-to-left override', 'abc\u202Edef', 'U+202E'],
+    ['a zero-width space', 'ab\u200Bc', 'U+200B'],
+    ['a joiner after no letter', 'ab \u200Cc', 'U+200C'],
+    ['a control character', 'a\u0007b', 'U+0007'],
+    ['a private-use character', 'a\uE000b', 'U+E000'],
+    ['a word joiner', 'a\u2060b', 'U+2060'],
+    ['a soft hyphen', 'ab\u00ADc', 'U+00AD'],
+    ['markup', '<b>x</b>', '<'],
+  ])('refuses %s and names it', (_, text, character) => {
+    expect(onlyIssue(termSchema, text)).toMatchObject(refused(character));
+    expect(firstForbiddenCharacter(text)).toBe(character);
+  });
+
+  it('says nothing for an allowed text', () => {
+    expect(firstForbiddenCharacter('犬が好きです。')).toBeUndefined();
+    expect(firstForbiddenCharacter('a, b', DEFINITION_PATTERN)).toBe(',');
+  });
+});
+
 describe('definitionSchema', () => {
   it.each(['яблуко', '苹果', 'μήλο', 'an apple (fruit)', '¿Qué?', "it's…"])('accepts %s', (definition) => {
     expect(parsed(definitionSchema, definition)).toBe(definition);
@@ -316,11 +364,16 @@ describe('definitionSchema', () => {
 
   it('rejects a comma, which the term allows', () => {
     expect(parsed(termSchema, 'one, two')).toBe('one, two');
-    expect(onlyIssue(definitionSchema, 'one, two')).toMatchObject(forbidden);
+    expect(onlyIssue(definitionSchema, 'one, two')).toMatchObject(refused(','));
   });
 
-  it.each(['<', '>', '{', '}', '[', ']', '\\', '^', '|', '~', '`'])('rejects %s', (character) => {
-    expect(onlyIssue(definitionSchema, `a${character}b`)).toMatchObject(forbidden);
+  it('keeps the commas of other scripts, which do not separate definitions', () => {
+    for (const definition of ['一、二', '犬，猫', 'كلب، قط'])
+      expect(parsed(definitionSchema, definition)).toBe(definition);
+  });
+
+  it.each(['<', '>', '^', '|', '`'])('rejects %s', (character) => {
+    expect(onlyIssue(definitionSchema, `a${character}b`)).toMatchObject(refused(character));
   });
 
   it('trims and collapses spaces', () => {
@@ -374,7 +427,7 @@ describe('definitionsSchema', () => {
   });
 
   it('reports an invalid definition at its index', () => {
-    expect(onlyIssue(definitionsSchema, ['ok', 'a<b'])).toMatchObject({ ...forbidden, path: [1] });
+    expect(onlyIssue(definitionsSchema, ['ok', 'a<b'])).toMatchObject({ ...refused('<'), path: [1] });
   });
 
   it('accepts 10 definitions and rejects 11', () => {
@@ -443,8 +496,17 @@ describe('searchSchema', () => {
     expect(parsed(searchSchema, input)).toBe(output);
   });
 
-  it.each(['a<b', '{cat}', 'a|b', 'x`y', 'cat 🐱'])('rejects forbidden characters in %j', (query) => {
-    expect(onlyIssue(searchSchema, query)).toMatchObject(forbidden);
+  it.each([
+    ['a<b', '<'],
+    ['a|b', '|'],
+    ['x`y', '`'],
+    ['cat 🐱', '🐱'],
+  ])('rejects forbidden characters in %j, naming %s', (query, character) => {
+    expect(onlyIssue(searchSchema, query)).toMatchObject(refused(character));
+  });
+
+  it('finds what a term may hold, in any script', () => {
+    expect(parsed(searchSchema, '犬が好きです。')).toBe('犬が好きです。');
   });
 
   it('accepts 63 characters and rejects 64 with maxLength 63', () => {

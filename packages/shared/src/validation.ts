@@ -28,13 +28,45 @@ export const NAME_PATTERN = new RegExp(
   'u',
 );
 
-/** Punctuation a term may hold, besides letters of any script, marks, digits and spaces. */
-const TERM_PUNCTUATION = `.!?'"’ʼ‘“”„«»()\\-–—:;/&+%@#$_*=¿¡…`;
-export const TERM_PATTERN = new RegExp(`^[\\p{L}\\p{M}\\p{N} ${TERM_PUNCTUATION},]+$`, 'u');
+/**
+ * What a term, a definition or an example may hold (docs/decisions/0084-punctuation-of-every-script.md):
+ * letters, marks and digits of any script, spaces, the punctuation of every script (Unicode's P
+ * categories: 。「」、・ ، ؟ ؛ । « » ¿ … { } [ ]), every currency sign (€ ₴ ₹ ¥) and the few other
+ * symbols words are written with (+ = ± × ÷ ° № ~). Refused: < and > (markup), other symbols
+ * (emoji, ^ ` |), and anything invisible but a zero-width joiner after a letter or mark (Persian's
+ * ZWNJ in می‌خواهم, Malayalam's chillu ന്‍): controls, bidirectional overrides, zero-width spaces,
+ * private-use and unassigned code points.
+ */
+const VISIBLE = String.raw`[\p{L}\p{M}\p{N}\p{P}\p{Sc} +=±×÷°№~]`;
+const JOINER = String.raw`(?<=[\p{L}\p{M}])[\u200C\u200D]`;
+export const TERM_PATTERN = new RegExp(`^(?:${VISIBLE}|${JOINER})+$`, 'u');
 /** Definitions are typed as a comma-separated list, so one definition never holds a comma. */
-export const DEFINITION_PATTERN = new RegExp(`^[\\p{L}\\p{M}\\p{N} ${TERM_PUNCTUATION}]+$`, 'u');
+export const DEFINITION_PATTERN = new RegExp(`^(?:(?!,)(?:${VISIBLE})|${JOINER})+$`, 'u');
 /** Search accepts what a term may hold; anything else is a forbidden character. */
 export const SEARCH_PATTERN = TERM_PATTERN;
+
+const ALLOWED_AT = new RegExp(`(?:${VISIBLE}|${JOINER})`, 'uy');
+
+/**
+ * The first character of `text` that `pattern` (a term's or a definition's) refuses, as the
+ * message shows it: the character itself, or its code point (U+202E) when it is invisible or
+ * would not show on its own. Undefined when the text is allowed.
+ */
+export function firstForbiddenCharacter(text: string, pattern: RegExp = TERM_PATTERN): string | undefined {
+  if (pattern.test(text)) return undefined;
+  const refusesComma = pattern === DEFINITION_PATTERN;
+  for (let index = 0; index < text.length;) {
+    const character = String.fromCodePoint(text.codePointAt(index) ?? 0);
+    ALLOWED_AT.lastIndex = index;
+    const match = !(refusesComma && character === ',') && ALLOWED_AT.exec(text);
+    if (!match) return /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(character) ? character : codePointName(character);
+    index += match[0].length;
+  }
+  return undefined;
+}
+
+const codePointName = (character: string) =>
+  `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 export const EMAIL_CHARACTERS_PATTERN = /^[A-Za-z0-9.@#$_-]+$/;
 /**
@@ -64,6 +96,8 @@ export function termKey(term: string): string {
 
 const required = encodeMessage(VALIDATION_KEYS.required);
 const forbidden = encodeMessage(VALIDATION_KEYS.forbiddenCharacters);
+const forbiddenCharacter = (character: string) =>
+  encodeMessage(VALIDATION_KEYS.forbiddenCharacter, { character });
 
 /** A trimmed text field: required, bounded, restricted to `pattern`. */
 function textField(pattern: RegExp, max: number) {
@@ -76,6 +110,24 @@ function textField(pattern: RegExp, max: number) {
         .min(1, { error: required, abort: true })
         .max(max, { error: maxLength(max) })
         .regex(pattern, { error: forbidden }),
+    );
+}
+
+/** A content field (term, definition, example): its message names the character it refuses. */
+function contentField(pattern: RegExp, max: number) {
+  return z
+    .string({ error: required })
+    .transform(normalizeSpaces)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: required, abort: true })
+        .max(max, { error: maxLength(max) })
+        .check((ctx) => {
+          const character = firstForbiddenCharacter(ctx.value, pattern);
+          if (character !== undefined)
+            ctx.issues.push({ code: 'custom', input: ctx.value, message: forbiddenCharacter(character) });
+        }),
     );
 }
 
@@ -117,8 +169,8 @@ export const loginPasswordSchema = z
   .max(TEXT_LENGTH.long, { error: maxLength(TEXT_LENGTH.long) });
 
 export const dictionaryNameSchema = textField(NAME_PATTERN, TEXT_LENGTH.short);
-export const termSchema = textField(TERM_PATTERN, TEXT_LENGTH.middle);
-export const definitionSchema = textField(DEFINITION_PATTERN, TEXT_LENGTH.middle);
+export const termSchema = contentField(TERM_PATTERN, TEXT_LENGTH.middle);
+export const definitionSchema = contentField(DEFINITION_PATTERN, TEXT_LENGTH.middle);
 
 /** Enough for any real word; keeps a test answerable. */
 export const MAX_DEFINITIONS = 10;
@@ -149,7 +201,7 @@ export const definitionsSchema = z
 export const MAX_EXAMPLES = 5;
 
 /** One example sentence: SPEC's long text, with what a term may hold (commas too). */
-export const exampleSchema = textField(TERM_PATTERN, TEXT_LENGTH.long);
+export const exampleSchema = contentField(TERM_PATTERN, TEXT_LENGTH.long);
 
 /** A word's example sentences: none to five, each valid, no two equal (ignoring case). */
 export const examplesSchema = z
@@ -195,5 +247,9 @@ export const searchSchema = z
     z
       .string()
       .max(TEXT_LENGTH.middle, { error: maxLength(TEXT_LENGTH.middle) })
-      .refine((value) => value === '' || SEARCH_PATTERN.test(value), { error: forbidden }),
+      .check((ctx) => {
+        const character = firstForbiddenCharacter(ctx.value, SEARCH_PATTERN);
+        if (character !== undefined)
+          ctx.issues.push({ code: 'custom', input: ctx.value, message: forbiddenCharacter(character) });
+      }),
   );

@@ -3,6 +3,7 @@ import type { MessageCatalog } from './en';
 export const de: MessageCatalog = {
   validation: {
     forbiddenCharacters: 'Enthält ein oder mehrere unzulässige Zeichen',
+    forbiddenCharacter: 'Das Zeichen „{{character}}“ ist hier nicht erlaubt',
     maxLength: 'Darf höchstens {{length}} Zeichen lang sein',
     minLength: 'Muss mindestens {{length}} Zeichen lang sein',
     required: 'Dieses Feld ist erforderlich',

@@ -6,6 +6,7 @@
 export const en = {
   validation: {
     forbiddenCharacters: 'Contains one or more forbidden characters',
+    forbiddenCharacter: 'The character “{{character}}” can’t be used here',
     maxLength: 'Should be at most {{length}} characters',
     minLength: 'Should be at least {{length}} characters',
     required: 'The field is required',

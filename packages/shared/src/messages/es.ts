@@ -3,6 +3,7 @@ import type { MessageCatalog } from './en';
 export const es: MessageCatalog = {
   validation: {
     forbiddenCharacters: 'Contiene uno o más caracteres no permitidos',
+    forbiddenCharacter: 'El carácter «{{character}}» no está permitido aquí',
     maxLength: 'Debe tener como máximo {{length}} caracteres',
     minLength: 'Debe tener al menos {{length}} caracteres',
     required: 'Este campo es obligatorio',

@@ -4,6 +4,7 @@ import type { MessageCatalog } from './en';
 export const fr: MessageCatalog = {
   validation: {
     forbiddenCharacters: 'Contient un ou plusieurs caractères non autorisés',
+    forbiddenCharacter: 'Le caractère « {{character}} » n’est pas autorisé ici',
     maxLength: 'Doit comporter au maximum {{length}} caractères',
     minLength: 'Doit comporter au moins {{length}} caractères',
     required: 'Ce champ est obligatoire',

@@ -3,6 +3,7 @@ import type { MessageCatalog } from './en';
 export const it: MessageCatalog = {
   validation: {
     forbiddenCharacters: 'Contiene uno o più caratteri non consentiti',
+    forbiddenCharacter: 'Il carattere «{{character}}» non è consentito qui',
     maxLength: 'Deve contenere al massimo {{length}} caratteri',
     minLength: 'Deve contenere almeno {{length}} caratteri',
     required: 'Questo campo è obbligatorio',

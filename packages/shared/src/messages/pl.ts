@@ -5,6 +5,7 @@ import type { MessageCatalog } from './en';
 export const pl: MessageCatalog = {
   validation: {
     forbiddenCharacters: 'Zawiera co najmniej jeden niedozwolony znak',
+    forbiddenCharacter: 'Znaku „{{character}}” nie można tu użyć',
     maxLength: 'Maksymalna liczba znaków: {{length}}',
     minLength: 'Minimalna liczba znaków: {{length}}',
     required: 'To pole jest wymagane',

@@ -5,6 +5,7 @@ import type { MessageCatalog } from './en';
 export const uk: MessageCatalog = {
   validation: {
     forbiddenCharacters: 'Містить один або кілька заборонених символів',
+    forbiddenCharacter: 'Символ «{{character}}» тут використовувати не можна',
     maxLength: 'Максимальна кількість символів: {{length}}',
     minLength: 'Мінімальна кількість символів: {{length}}',
     required: 'Це поле обов’язкове',

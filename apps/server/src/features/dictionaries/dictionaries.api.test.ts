@@ -292,7 +292,7 @@ describe(`words (${testDriver})`, () => {
     const user = await createUser(t.app);
     const dictionary = await createDictionary(user);
     const cases: [unknown[], string][] = [
-      [['a, b'], 'Contains one or more forbidden characters'],
+      [['a, b'], 'The character “,” can’t be used here'],
       [['  '], 'The field is required'],
       [['Same', 'same'], 'This definition is already in the list'],
       [[], 'Add at least one definition'],

@@ -107,7 +107,7 @@ describe(`example sentences (${testDriver})`, () => {
       [{ examples: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'Ein Wort kann höchstens 5 Beispielsätze haben'],
       [{ examples: ['x'.repeat(256)] }, 'Darf höchstens 255 Zeichen lang sein'],
       [{ examples: ['Cats purr.', 'cats PURR.'] }, 'Dieser Beispielsatz steht bereits in der Liste'],
-      [{ examples: ['a <b> tag'] }, 'Enthält ein oder mehrere unzulässige Zeichen'],
+      [{ examples: ['a <b> tag'] }, 'Das Zeichen „<“ ist hier nicht erlaubt'],
     ];
     for (const [change, message] of cases) {
       for (const body of [

@@ -124,7 +124,7 @@ describe(`import (${testDriver})`, () => {
     expect(response.json().code).toBe('VALIDATION_ERROR');
     expect(response.json().details).toEqual(
       expect.arrayContaining([
-        { path: 'body.words.3.term', message: 'Enthält ein oder mehrere unzulässige Zeichen' },
+        { path: 'body.words.3.term', message: 'Das Zeichen „<“ ist hier nicht erlaubt' },
       ]),
     );
     expect(await stateFingerprint(t.database.db)).toBe(before);
@@ -164,7 +164,7 @@ describe(`import (${testDriver})`, () => {
         reason: 'invalid',
         index: 1,
         problems: [
-          { field: 'term', message: 'validation.forbiddenCharacters' },
+          { field: 'term', message: 'validation.forbiddenCharacter|{"character":"<"}' },
           { field: 'definitions', message: expect.stringMatching(/^validation\.duplicateDefinition/) },
         ],
       },

@@ -67,7 +67,7 @@ describe('validateWord', () => {
       definitions: 'validation.definitionsRequired',
     });
     expect(validateWord({ term: 'c<t', definitions: 'Katze, KATZE', examples: '' })).toEqual({
-      term: 'validation.forbiddenCharacters',
+      term: 'validation.forbiddenCharacter|{"character":"<"}',
       definitions: 'validation.duplicateDefinition',
     });
     expect(validateWord({ term: 'x'.repeat(64), definitions: 'y'.repeat(64), examples: '' })).toEqual({

@@ -49,7 +49,7 @@ describe('Import screen', () => {
 
     await waitFor(() => expect(statusOfRow(1)).toBe('Ready'));
     expect(statusOfRow(2)).toBe('SkippedTerm: Already in this dictionary; skipped');
-    expect(statusOfRow(3)).toBe('To fixTerm: Contains one or more forbidden characters');
+    expect(statusOfRow(3)).toBe('To fixTerm: The character “<” can’t be used here');
     expect(statusOfRow(4)).toBe('To fixTerm: Should be at most 63 characters');
     expect(statusOfRow(5)).toBe('SkippedTerm: The same term as on line 1; skipped');
     expect(statusOfRow(6)).toBe('To fixDefinitions: Add at least one definition');
@@ -88,7 +88,7 @@ describe('Import screen', () => {
     await user.paste(
       ['dog,Hund', 'bad<tag>,x', 'CAT 001,Katze', 'lonely', 'bird,Vogel', 'Dog,wieder'].join('\n'),
     );
-    await waitFor(() => expect(statusOfRow(2)).toBe('To fixTerm: Contains one or more forbidden characters'));
+    await waitFor(() => expect(statusOfRow(2)).toBe('To fixTerm: The character “<” can’t be used here'));
     expect(importButton()).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Skip the lines that need fixing' }));
@@ -116,7 +116,7 @@ describe('Import screen', () => {
             .map((cell) => cell.textContent),
         ),
     ).toEqual([
-      ['2', 'bad<tag>', 'Term: Contains one or more forbidden characters'],
+      ['2', 'bad<tag>', 'Term: The character “<” can’t be used here'],
       ['3', 'CAT 001', 'Already in this dictionary'],
       ['4', 'lonely', 'Definitions: Add at least one definition'],
       ['6', 'Dog', 'The same term as on line 1'],

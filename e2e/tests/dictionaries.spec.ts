@@ -171,3 +171,40 @@ test('at the limits: no second dictionary for a guest, no 101st word', async ({ 
   await expect(rows.first().getByLabel('Term')).toHaveValue('word 21');
   await expectNoSidewaysScroll(page);
 });
+
+test('ten words typed the obvious way, term ⏎ definition ⏎, are ten words', async ({ page }) => {
+  test.setTimeout(90_000);
+  await enterAsGuest(page);
+  const dictionaryId = await createDictionaryThroughApi(page, 'Typed');
+  await page.goto(`/dictionaries/${dictionaryId}/words/edit`);
+  // The keys are said beside the editor, where there is a keyboard to use them.
+  const keys = page.getByRole('group', { name: 'Keys in the editor' });
+  const touchOnly = await page.evaluate(() => matchMedia('(pointer: coarse)').matches);
+  if (touchOnly) await expect(keys).toBeHidden();
+  else await expect(keys).toContainText('from the term to its definitions, then to the next word');
+
+  await page.getByRole('button', { name: 'Add word' }).click();
+  await expect(page.getByTestId('word-row').first().getByLabel('Term')).toBeFocused();
+  const words = Array.from({ length: 10 }, (_, index) => ({
+    term: `term ${index + 1}`,
+    meaning: `Bedeutung ${index + 1}`,
+  }));
+  for (const { term, meaning } of words) {
+    await page.keyboard.type(term);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(meaning);
+    await page.keyboard.press('Enter');
+  }
+  // Ten filled rows and the empty one Enter opened for the eleventh.
+  await expect(page.getByTestId('word-row')).toHaveCount(11);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dictionaries/${dictionaryId}$`));
+
+  const table = page.getByRole('table', { name: 'Words' });
+  const bodyRows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(bodyRows).toHaveCount(10);
+  for (const { term, meaning } of words) {
+    const row = bodyRows.filter({ has: page.getByRole('cell', { name: term, exact: true }) });
+    await expect(row.getByRole('cell', { name: meaning, exact: true })).toBeVisible();
+  }
+});

@@ -1,11 +1,21 @@
 import { MAX_EXAMPLES, splitDefinitions, type ContentLanguage, type Word } from '@wordhoard/shared';
 import { ImageIcon, Plus, Trash2, Undo2, X } from 'lucide-react';
-import { memo, useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
 import { Button, TABULAR_NUMS, TextAreaField, TextField, VISUALLY_HIDDEN } from '../../../shared/ui';
 import {
   addDefinition,
+  anotherDefinition,
   enterInDefinitions,
   firstDefinitionEnd,
   removeDefinition,
@@ -63,6 +73,14 @@ function takeEnter(event: KeyboardEvent<HTMLInputElement>): boolean {
   return true;
 }
 
+/** Shift+Enter alone (not composing): another definition of the same word. */
+function takeShiftEnter(event: KeyboardEvent<HTMLInputElement>): boolean {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return false;
+  if (!event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return false;
+  event.preventDefault();
+  return true;
+}
+
 /**
  * One word in the editor: its term, its definitions as a comma-separated list (with a chip
  * per definition to delete it, and a way to add one), and deleting the word. Props are plain
@@ -103,7 +121,9 @@ export const WordEditorRow = memo(function WordEditorRow({
   const name = term.trim() || (existing ? word.term : t('Dictionaries.Editor.NewWord'));
   const list = splitDefinitions(definitions);
 
-  useEffect(() => {
+  // Before the next key is handled: with a passive effect (after paint, in Preact) what a fast
+  // typist types after Enter landed in the previous word's field.
+  useLayoutEffect(() => {
     if (focusTerm) termRef.current?.focus();
   }, [focusTerm]);
 
@@ -190,12 +210,17 @@ export const WordEditorRow = memo(function WordEditorRow({
             onChange={(event) => change('definitions', event.target.value)}
             onBlur={() => touch('definitions')}
             onKeyDown={(event) => {
-              if (!takeEnter(event)) return;
               const input = event.currentTarget;
-              const step = enterInDefinitions(input.value, input.selectionStart ?? input.value.length);
+              if (takeShiftEnter(event)) {
+                const step = anotherDefinition(input.value, input.selectionStart ?? input.value.length);
+                if (step.value !== input.value) change('definitions', step.value);
+                input.setSelectionRange(step.caret, step.caret);
+                return;
+              }
+              if (!takeEnter(event)) return;
+              const step = enterInDefinitions(input.value);
               if (step.value !== input.value) change('definitions', step.value);
-              if ('next' in step) onNext(rowKey);
-              else input.setSelectionRange(step.caret, step.caret);
+              onNext(rowKey);
             }}
           />
           <div className={styles.chipsRow}>

@@ -5,6 +5,7 @@ import {
   buildBatch,
   editorCount,
   editorReducer,
+  anotherDefinition,
   enterInDefinitions,
   firstDefinitionEnd,
   findErrors,
@@ -162,13 +163,17 @@ describe('Enter in the definitions', () => {
     expect(firstDefinitionEnd('')).toBe(0);
   });
 
-  it('moves to the end of the next definition, starts a new last one, or moves on', () => {
-    expect(enterInDefinitions('Katze, Kater, Mieze', 2)).toEqual({ value: 'Katze, Kater, Mieze', caret: 12 });
-    expect(enterInDefinitions('Katze, Kater', 12)).toEqual({ value: 'Katze, Kater, ', caret: 14 });
-    expect(enterInDefinitions('Katze, Kater, ', 14)).toEqual({ value: 'Katze, Kater', next: true });
-    expect(enterInDefinitions('', 0)).toEqual({ value: '', next: true });
+  it('moves on to the next word with Enter; Shift+Enter goes to another definition', () => {
+    // Enter moves on to the next word from anywhere in the list, dropping a trailing separator.
+    expect(enterInDefinitions('Katze, Kater, Mieze')).toEqual({ value: 'Katze, Kater, Mieze', next: true });
+    expect(enterInDefinitions('Katze, Kater, ')).toEqual({ value: 'Katze, Kater', next: true });
+    expect(enterInDefinitions('')).toEqual({ value: '', next: true });
+    // Shift+Enter goes to the next definition, or starts one after the last while there is room.
+    expect(anotherDefinition('Katze, Kater, Mieze', 2)).toEqual({ value: 'Katze, Kater, Mieze', caret: 12 });
+    expect(anotherDefinition('Katze, Kater', 12)).toEqual({ value: 'Katze, Kater, ', caret: 14 });
+    expect(anotherDefinition('Katze, Kater, ', 14)).toEqual({ value: 'Katze, Kater, ', caret: 14 });
     const ten = Array.from({ length: 10 }, (_, index) => `d${index}`).join(', ');
-    expect(enterInDefinitions(ten, ten.length)).toEqual({ value: ten, next: true });
+    expect(anotherDefinition(ten, ten.length)).toEqual({ value: ten, caret: ten.length });
   });
 });
 

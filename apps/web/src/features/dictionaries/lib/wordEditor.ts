@@ -175,15 +175,20 @@ export function firstDefinitionEnd(list: string): number {
 }
 
 /**
- * What Enter does in the definitions list with the caret at `caret`: in a definition before
- * the last, the caret moves to the end of the next one; in the last one, a new definition is
- * started if the word may have more; an empty last definition (Enter twice), or a full list,
- * moves on to the next word (`next`), leaving no separator behind.
+ * What Enter does in the definitions list: it moves on to the next word, leaving no separator
+ * behind. Typing "term ⏎ definition ⏎ term ⏎ …" the obvious way makes one word per line; more
+ * definitions are typed with commas, or with Shift+Enter (`anotherDefinition`).
  */
-export function enterInDefinitions(
-  list: string,
-  caret: number,
-): { value: string; caret: number } | { value: string; next: true } {
+export function enterInDefinitions(list: string): { value: string; next: true } {
+  return { value: list.replace(/\s*,\s*$/, ''), next: true };
+}
+
+/**
+ * What Shift+Enter does in the definitions list with the caret at `caret`: in a definition
+ * before the last, the caret moves to the end of the next one; in the last one, a new
+ * definition is started if the word may have more (the caret stays otherwise).
+ */
+export function anotherDefinition(list: string, caret: number): { value: string; caret: number } {
   const comma = list.indexOf(',', caret);
   if (comma >= 0) {
     const rest = list.slice(comma + 1);
@@ -196,7 +201,7 @@ export function enterInDefinitions(
     const value = startNextDefinition(list);
     return { value, caret: value.length };
   }
-  return { value: last === '' ? list.replace(/\s*,\s*$/, '') : list, next: true };
+  return { value: list, caret };
 }
 
 // --- Counting ----------------------------------------------------------------------------------

@@ -130,7 +130,7 @@ describe('Dictionary view', () => {
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search terms and definitions' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search terms and definitions' }), 'a<');
-    expect(await screen.findByText('Contains one or more forbidden characters')).toBeInTheDocument();
+    expect(await screen.findByText('The character “<” can’t be used here')).toBeInTheDocument();
   });
 
   it('sorts by create, term or update and stores the choice', async () => {

@@ -108,38 +108,54 @@ describe('Word editor', () => {
     const { user, router } = await open();
     const definitions = (index: number) => row(index).getByLabelText('Definitions (comma-separated)');
 
-    // An existing word: term → the end of its first definition → the end of the next one.
+    // The keys are shown beside the editor.
+    const keys = screen.getByRole('group', { name: 'Keys in the editor' });
+    expect(keys).toHaveTextContent('Enterfrom the term to its definitions, then to the next word');
+    expect(keys).toHaveTextContent(', / Shift+Enteranother definition');
+
+    // An existing word: Enter in the term → the end of its first definition; Shift+Enter → the
+    // end of the next one, then a new one after the last.
     await user.click(row(0).getByLabelText('Term'));
     await user.keyboard('{Enter}');
     expect(definitions(0)).toHaveFocus();
     expect((definitions(0) as HTMLInputElement).selectionStart).toBe('Katze'.length);
-    await user.keyboard('{Enter}');
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
     expect((definitions(0) as HTMLInputElement).selectionStart).toBe('Katze, Kater'.length);
-    // In the last definition Enter starts another; Enter on the empty one goes to a new word.
-    await user.keyboard('{Enter}');
+    await user.keyboard('{Shift>}{Enter}{/Shift}');
     expect(definitions(0)).toHaveValue('Katze, Kater, ');
+    // Enter moves on to a new word, leaving no separator behind.
     await user.keyboard('{Enter}');
     expect(definitions(0)).toHaveValue('Katze, Kater');
     expect(rows()).toHaveLength(2);
     expect(row(1).getByLabelText('Term')).toHaveFocus();
 
-    // A new word typed without touching the mouse.
-    await user.keyboard('dog{Enter}Hund{Enter}Köter{Enter}{Enter}');
+    // Words typed the obvious way, term ⏎ definitions ⏎, one word each: none becomes a
+    // definition of another.
+    await user.keyboard('dog{Enter}Hund, Köter{Enter}bird{Enter}Vogel{Enter}');
     expect(definitions(1)).toHaveValue('Hund, Köter');
-    expect(rows()).toHaveLength(3);
-    expect(row(2).getByLabelText('Term')).toHaveFocus();
+    expect(row(2).getByLabelText('Term')).toHaveValue('bird');
+    expect(definitions(2)).toHaveValue('Vogel');
+    expect(rows()).toHaveLength(4);
+    expect(row(3).getByLabelText('Term')).toHaveFocus();
     // Enter in an empty new word adds no more rows.
     await user.keyboard('{Enter}');
-    expect(definitions(2)).toHaveFocus();
+    expect(definitions(3)).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(rows()).toHaveLength(3);
+    expect(rows()).toHaveLength(4);
 
     // Nothing was sent: Enter never saves the form.
     expect(router.state.location.pathname).toBe(`/dictionaries/${dictionary.id}/words/edit`);
     expect(patches()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(patches()).toHaveLength(1));
-    expect(patches()[0]).toEqual({ words: { create: [{ term: 'dog', definitions: ['Hund', 'Köter'] }] } });
+    expect(patches()[0]).toEqual({
+      words: {
+        create: [
+          { term: 'dog', definitions: ['Hund', 'Köter'] },
+          { term: 'bird', definitions: ['Vogel'] },
+        ],
+      },
+    });
   });
 
   it('goes on to the next word when a word has all the definitions it may have', async () => {
@@ -245,7 +261,7 @@ describe('Word editor', () => {
 
     await user.clear(row(1).getByLabelText('Term'));
     await user.type(row(1).getByLabelText('Term'), 'a<b');
-    expect(row(1).getByText('Contains one or more forbidden characters')).toBeInTheDocument();
+    expect(row(1).getByText('The character “<” can’t be used here')).toBeInTheDocument();
   });
 
   it('disables adding at the word limit and says why', async () => {

@@ -84,6 +84,21 @@ export default function EditWordsPage() {
         }}
       >
         <p className={styles.hint}>{t('Dictionaries.Editor.Hint')}</p>
+        <dl className={styles.keys} role="group" aria-label={t('Dictionaries.Editor.Keys')}>
+          <div>
+            <dt>
+              <kbd>{t('Dictionaries.Editor.KeyEnter')}</kbd>
+            </dt>
+            <dd>{t('Dictionaries.Editor.KeyEnterDoes')}</dd>
+          </div>
+          <div>
+            <dt>
+              <kbd>{t('Dictionaries.Editor.KeyComma')}</kbd> /{' '}
+              <kbd>{t('Dictionaries.Editor.KeyShiftEnter')}</kbd>
+            </dt>
+            <dd>{t('Dictionaries.Editor.KeyCommaDoes')}</dd>
+          </div>
+        </dl>
 
         {dictionary.total > WORDS_PAGE_SIZE && (
           <div role="group" aria-label={t('Dictionaries.Editor.WhichWords')} className={styles.views}>

@@ -25,7 +25,7 @@ beforeAll(async () => {
     .values({ email: 'safe@example.com', role: 'user', sortingConfigs: DEFAULT_SORTING_CONFIGS });
   await database.close();
   const file = path.join(dir, 'whole.tar.gz');
-  await backupPglite(dataDir, file);
+  await backupPglite(dataDir, file, { driver: 'fs', dir: path.join(dataDir, 'media') });
   backup = await readFile(file);
 });
 afterAll(async () => {

@@ -329,14 +329,14 @@ async function readArchive(file: string, stage: () => Promise<string>): Promise<
         throw new BackupFileError(
           `${file} is not a Wordhoard backup (unexpected member ${JSON.stringify(entry.name)})`,
         );
-      if (entry.name === DATABASE_MEMBER) {
-        if (database) throw new BackupFileError(`${file} is damaged (two databases in it)`);
-        database = await reader.read(entry.size);
-      } else {
-        const target = path.join(await stage(), ...mediaKey!.split('/'));
+      if (mediaKey) {
+        const target = path.join(await stage(), ...mediaKey.split('/'));
         await mkdir(path.dirname(target), { recursive: true });
         await pipeline(reader.chunks(entry.size), createWriteStream(target));
         mediaFiles += 1;
+      } else {
+        if (database) throw new BackupFileError(`${file} is damaged (two databases in it)`);
+        database = await reader.read(entry.size);
       }
       await reader.read(tarPadding(entry.size).length);
     }

@@ -140,7 +140,8 @@ export class ChunkReader {
   }
 
   private take(count: number): Buffer {
-    const whole = this.buffered.length === 1 ? this.buffered[0]! : Buffer.concat(this.buffered, this.length);
+    const [only] = this.buffered;
+    const whole = this.buffered.length === 1 && only ? only : Buffer.concat(this.buffered, this.length);
     const taken = whole.subarray(0, count);
     const rest = whole.subarray(count);
     this.buffered = rest.length > 0 ? [rest] : [];

@@ -11,6 +11,7 @@ import { testConfig, uniqueClientAddress } from '../../test/harness';
 import { pictureFile, wavFile } from '../../test/media/media-files';
 import { testingDriver } from '../../test/testing-driver';
 import { buildApp } from '../app';
+import type { JobRun } from '../domain/jobs';
 import { backupPglite, restorePglite, type BackupMedia } from './backup';
 import { openPglite, type Database } from './database';
 import { nextBackupAt, SCHEDULED_BACKUP_NAME, startScheduledBackups } from './scheduled-backups';
@@ -141,7 +142,8 @@ afterAll(async () => {
 
 describe('backups with media (embedded database, media on the filesystem)', () => {
   it('a scheduled run inside the running server writes a backup named by its time, on its timer', async () => {
-    const now = new Date(2026, 10, 28, 23, 30); // local time: the next 03:00 is tomorrow's
+    let now = new Date(2026, 10, 28, 23, 30); // local time: the next 03:00 is tomorrow's
+    const runs: JobRun[] = [];
     const fired: { run: () => Promise<void>; ms: number }[] = [];
     const backups = path.join(dir, 'scheduled');
     const errors: unknown[] = [];
@@ -152,6 +154,7 @@ describe('backups with media (embedded database, media on the filesystem)', () =
       log: { info: () => undefined, error: (details) => errors.push(details) },
       clock: () => now,
       timers: { set: (run, ms) => fired.push({ run, ms }), clear: () => undefined },
+      observe: (run) => runs.push(run),
     });
     try {
       expect(fired).toHaveLength(1);
@@ -162,8 +165,16 @@ describe('backups with media (embedded database, media on the filesystem)', () =
       const names = await readdir(backups);
       expect(names).toHaveLength(1);
       expect(names[0]).toMatch(SCHEDULED_BACKUP_NAME);
+      expect(runs.map((run) => [run.job, run.ok])).toEqual([['scheduled_backup', true]]);
       // The next one is armed for the day after.
       expect(fired).toHaveLength(2);
+
+      // Two at once (the timer and a slow previous run): the second is skipped, not overlapped.
+      now = new Date(2026, 10, 29, 3, 0);
+      const both = await Promise.all([scheduled.runNow(), scheduled.runNow()]);
+      expect(both.filter((result) => result === undefined)).toHaveLength(1);
+      expect(await readdir(backups)).toHaveLength(2);
+      expect(errors).toEqual([]);
     } finally {
       scheduled.stop();
     }
@@ -183,7 +194,7 @@ describe('backups with media (embedded database, media on the filesystem)', () =
   });
 
   it('the scheduled backup restores too, and the media it replaces are kept aside', async () => {
-    const [name] = await readdir(path.join(dir, 'scheduled'));
+    const [name] = (await readdir(path.join(dir, 'scheduled'))).sort();
     const target = path.join(dir, 'restored');
     const before = await readdir(path.join(target, 'media'), { recursive: true });
     const restored = await restorePglite(target, path.join(dir, 'scheduled', name!));

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -165,6 +165,8 @@ describe('backups with media (embedded database, media on the filesystem)', () =
       const names = await readdir(backups);
       expect(names).toHaveLength(1);
       expect(names[0]).toMatch(SCHEDULED_BACKUP_NAME);
+      // Every account's email and password hash is in it: the owner's alone.
+      expect((await stat(path.join(backups, names[0]!))).mode & 0o777).toBe(0o600);
       expect(runs.map((run) => [run.job, run.ok])).toEqual([['scheduled_backup', true]]);
       // The next one is armed for the day after.
       expect(fired).toHaveLength(2);

@@ -115,9 +115,14 @@ export async function writeBackup(
   }
 
   // Written beside the target and renamed, so a crash never leaves half a backup under its name.
+  // Readable by the owner only: it holds every account's email, password hash and sessions.
   const partial = `${file}.partial`;
   try {
-    await pipeline(Readable.from(archive()), createGzip(), createWriteStream(partial, { flush: true }));
+    await pipeline(
+      Readable.from(archive()),
+      createGzip(),
+      createWriteStream(partial, { flush: true, mode: 0o600 }),
+    );
     await rename(partial, file);
   } catch (error) {
     await rm(partial, { force: true });

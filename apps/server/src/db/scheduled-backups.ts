@@ -101,7 +101,7 @@ export function startScheduledBackups(options: {
     running = true;
     try {
       const now = clock();
-      await mkdir(settings.dir, { recursive: true });
+      await mkdir(settings.dir, { recursive: true, mode: 0o700 });
       const file = path.join(settings.dir, scheduledBackupName(now));
       const result = await observeJob('scheduled_backup', observe, () =>
         writeBackup(database, file, media, now),

@@ -1,6 +1,13 @@
 import { ROLES } from '@wordhoard/shared';
 import { loadConfig } from './config/config';
-import { BackupFileError, backupPglite, restorePglite } from './db/backup';
+import {
+  BackupFileError,
+  backupPglite,
+  restorePglite,
+  type BackupMedia,
+  type BackupResult,
+  type RestoreResult,
+} from './db/backup';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { vapidKeyLines } from './features/reminders/push-keys';
 import { setRole } from './features/users/set-role';
@@ -9,8 +16,8 @@ const USAGE = `Usage: npm run admin -- <command>
 
 Commands:
   set-role EMAIL ROLE   give an account a role (${ROLES.join(', ')})
-  backup FILE           save the embedded database (DATA_DIR) to FILE; stop the server first
-  restore FILE          replace the embedded database with FILE (the old data is kept aside)
+  backup FILE           save the embedded database and media (DATA_DIR) to FILE; stop the server first
+  restore FILE          replace the embedded database and media with FILE (the old data is kept aside)
   vapid-keys            print a new VAPID key pair for Web Push (.env lines; add your VAPID_SUBJECT)
 
 On PostgreSQL (DATABASE_URL) use pg_dump and pg_restore instead: docs/operations.md.
@@ -26,6 +33,29 @@ function embeddedDataDir(): string {
   return config.database.dataDir;
 }
 
+function backupMedia(): BackupMedia {
+  const { media } = loadConfig();
+  return media.driver === 'fs' ? media : { driver: 's3', bucket: media.bucket };
+}
+
+function backupLine(result: BackupResult): string {
+  const what =
+    result.media.driver === 'fs'
+      ? `the database and ${result.mediaFiles} media files (${result.mediaBytes} bytes)`
+      : `the database only: pictures and recordings are in the S3 bucket ${result.media.bucket}, which is yours to back up (docs/operations.md)`;
+  return `backup written to ${result.file} (${result.bytes} bytes): ${what}`;
+}
+
+function restoreLine(file: string, result: RestoreResult): string {
+  const media =
+    result.media === 'fs'
+      ? `; ${result.mediaFiles} media files restored${result.mediaAside ? `, the previous media kept in ${result.mediaAside}` : ''}`
+      : result.media === 's3'
+        ? '; media were in S3 when this backup was made, so they are not in it and the media folder was left alone'
+        : '; an older backup without media: the media folder was left alone';
+  return `restored ${file}; the previous data is kept in ${result.databaseAside}${media}`;
+}
+
 async function openDatabase(): Promise<Database> {
   const config = loadConfig();
   return config.database.driver === 'postgres'
@@ -39,11 +69,8 @@ async function main(argv: string[]): Promise<number> {
   try {
     if ((command === 'backup' || command === 'restore') && file) {
       if (command === 'backup')
-        console.log(`backup written to ${file} (${await backupPglite(embeddedDataDir(), file)} bytes)`);
-      else
-        console.log(
-          `restored ${file}; the previous data is kept in ${await restorePglite(embeddedDataDir(), file)}`,
-        );
+        console.log(backupLine(await backupPglite(embeddedDataDir(), file, backupMedia())));
+      else console.log(restoreLine(file, await restorePglite(embeddedDataDir(), file)));
       return 0;
     }
     if (command === 'vapid-keys') {

@@ -34,6 +34,7 @@ import type { PushTransport } from './features/reminders/push.service';
 import { registerAccessControl } from './features/session/session.access';
 import { sessionCookieName } from './features/session/session.cookie';
 import { startEmbeddedMaintenance } from './db/maintenance';
+import { startConfiguredBackups } from './db/scheduled-backups';
 import { startAnswerFormsJob } from './features/dictionaries/answer-forms-job';
 import { apiNotFound, registerErrorHandler } from './http/error-handler';
 import { openApiOptions } from './http/openapi';
@@ -191,7 +192,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     const stopReminders = startReminders(services.reminders, app.log, observeJob);
     const stopBlobSweep = startBlobSweep(services.media, app.log, observeJob);
     const stopAnswerForms = startAnswerFormsJob(services.dictionaries, app.log, observeJob);
+    const stopBackups = startConfiguredBackups(config, database, app.log, clock, observeJob);
     app.addHook('onClose', async () => {
+      stopBackups();
       stopAnswerForms();
       stopBlobSweep();
       stopReminders();

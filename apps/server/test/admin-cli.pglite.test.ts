@@ -38,7 +38,17 @@ let dataDir: string;
 
 /** `node apps/server/dist/admin.js ARGS` on this test's embedded database, without dev dependencies. */
 function admin(...args: string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DENY_DEV_DEPENDENCIES_UNDER: buildDir };
+  return adminWith({}, ...args);
+}
+
+/** `admin` with more environment variables (S3_BUCKET, …). */
+function adminWith(extraEnv: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DENY_DEV_DEPENDENCIES_UNDER: buildDir,
+    ...extraEnv,
+  };
   delete env.DATABASE_URL;
   delete env.NODE_OPTIONS; // vitest's own loaders must not help the bundle
   return run(process.execPath, ['--import', denyHook, path.join(buildDir, 'admin.js'), ...args], { env });
@@ -141,23 +151,45 @@ describe('the built admin CLI (what the Docker image runs)', () => {
     expect(unknown.stderr).toContain('No account with the email nobody@example.com');
   });
 
-  it('backup then restore brings the data back', async () => {
+  it('backup then restore brings the data and the media files back', async () => {
     expect((await admin('set-role', 'ada@example.com', 'developer')).code).toBe(0);
+    // Media files as FileBlobStore keeps them: DATA_DIR/media/<owner>/<id>.
+    const blob = path.join(dataDir, 'media', '0b5e4c8a-0000-4000-8000-000000000001', 'picture-1');
+    await mkdir(path.dirname(blob), { recursive: true });
+    const pictureBytes = Buffer.from(Array.from({ length: 70_000 }, (_, index) => (index * 7) % 256));
+    await writeFile(blob, pictureBytes);
     const file = path.join(dir, 'backup.tar.gz');
     const backup = await admin('backup', file);
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain(`backup written to ${file}`);
+    expect(backup.stdout).toContain(`the database and 1 media files (${pictureBytes.length} bytes)`);
     expect((await stat(file)).size).toBeGreaterThan(0);
 
     expect((await admin('set-role', 'ada@example.com', 'premium')).code).toBe(0);
     expect(await roleOf('ada@example.com')).toBe('premium');
+    await writeFile(blob, 'replaced after the backup');
 
     const restore = await admin('restore', file);
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
     expect(restore.stdout).toContain(`restored ${file}`);
+    expect(restore.stdout).toContain('1 media files restored, the previous media kept in');
     expect(await roleOf('ada@example.com')).toBe('developer');
+    expect(Buffer.compare(await readFile(blob), pictureBytes)).toBe(0);
+    const aside = (await readdir(dataDir)).filter((name) => name.startsWith('media.before-restore-'));
+    expect(aside).toHaveLength(1);
+    expect(
+      await readFile(path.join(dataDir, aside[0]!, path.relative(path.join(dataDir, 'media'), blob)), 'utf8'),
+    ).toBe('replaced after the backup');
+  });
+
+  it('backup with media in S3 says the bucket is not in it', async () => {
+    const file = path.join(dir, 'database-only.tar.gz');
+    const backup = await adminWith({ S3_BUCKET: 'wordhoard-media' }, 'backup', file);
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toContain('the database only');
+    expect(backup.stdout).toContain('S3 bucket wordhoard-media, which is yours to back up');
   });
 
   it('vapid-keys prints a key pair as .env lines', async () => {

@@ -157,3 +157,30 @@ describe('where pushes may go (decision 0072)', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', PUSH_TEST_LOOPBACK: 'yes' })).toThrow(/PUSH_TEST_LOOPBACK/);
   });
 });
+
+describe('scheduled backups (decision 0080)', () => {
+  it('are off without BACKUP_DIR, and keep 14 at 03:00 by default', () => {
+    expect(loadConfig({}).backups).toBeUndefined();
+    expect(loadConfig({ BACKUP_KEEP: '3', BACKUP_HOUR: '5' }).backups).toBeUndefined();
+    expect(loadConfig({ BACKUP_DIR: '/var/backups/wordhoard' }).backups).toEqual({
+      dir: '/var/backups/wordhoard',
+      keep: 14,
+      hour: 3,
+    });
+    expect(loadConfig({ BACKUP_DIR: '/b', BACKUP_KEEP: '1', BACKUP_HOUR: '0' }).backups).toMatchObject({
+      keep: 1,
+      hour: 0,
+    });
+  });
+
+  it('refuses an hour outside 0-23 and a count below 1, naming the variable', () => {
+    for (const hour of ['24', '-1', '3.5', 'three'])
+      expect(() => loadConfig({ BACKUP_DIR: '/b', BACKUP_HOUR: hour }), hour).toThrow(
+        /BACKUP_HOUR must be an hour/,
+      );
+    for (const keep of ['0', '-2', '1.5', 'all'])
+      expect(() => loadConfig({ BACKUP_DIR: '/b', BACKUP_KEEP: keep }), keep).toThrow(
+        /BACKUP_KEEP must be a whole/,
+      );
+  });
+});

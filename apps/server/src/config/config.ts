@@ -104,6 +104,24 @@ const envSchema = z.object({
   APP_ORIGIN: withDefault(httpUrl, 'http://localhost:3000').transform((url) => new URL(url).origin),
   DATA_DIR: withDefault(z.string().min(1), './data'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })),
+  // Scheduled backups of the embedded database and its media (decision 0080): unset BACKUP_DIR, none.
+  BACKUP_DIR: optional(z.string().min(1)),
+  BACKUP_KEEP: withDefault(
+    z.coerce
+      .number({ error: 'must be a whole number from 1 to 1000' })
+      .int({ error: 'must be a whole number from 1 to 1000' })
+      .min(1, { error: 'must be a whole number from 1 to 1000' })
+      .max(1000, { error: 'must be a whole number from 1 to 1000' }),
+    14,
+  ),
+  BACKUP_HOUR: withDefault(
+    z.coerce
+      .number({ error: 'must be an hour from 0 to 23' })
+      .int({ error: 'must be an hour from 0 to 23' })
+      .min(0, { error: 'must be an hour from 0 to 23' })
+      .max(23, { error: 'must be an hour from 0 to 23' }),
+    3,
+  ),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' })),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: withDefault(z.string().min(3), 'Wordhoard <no-reply@wordhoard.app>'),
@@ -226,6 +244,8 @@ export interface Config {
   pushEndpoints: { allowedHosts: string[]; loopbackForTests: boolean };
   /** Where word pictures and recordings are kept (docs/decisions/0063-word-media.md). */
   media: MediaStorageConfig;
+  /** Scheduled backups (decision 0080): where, how many kept, the local hour; undefined: none. */
+  backups: { dir: string; keep: number; hour: number } | undefined;
   /** How long each outside service may take to answer (decision 0073); tests shorten them. */
   timeouts: OutsideTimeouts;
 }
@@ -357,6 +377,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
         }
       : { driver: 'fs', dir: path.resolve(env.DATA_DIR, 'media') },
+    backups: env.BACKUP_DIR
+      ? { dir: path.resolve(env.BACKUP_DIR), keep: env.BACKUP_KEEP, hour: env.BACKUP_HOUR }
+      : undefined,
     timeouts: { ...DEFAULT_TIMEOUTS },
   };
 }

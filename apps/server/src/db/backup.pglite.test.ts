@@ -37,7 +37,8 @@ describe('backup and restore of the embedded database', () => {
       .values({ email: 'kept@example.com', role: 'user', sortingConfigs: DEFAULT_SORTING_CONFIGS });
     await database.close();
 
-    expect(await backupPglite(dataDir, file)).toBeGreaterThan(1000);
+    const media = { driver: 'fs', dir: path.join(dataDir, 'media') } as const;
+    expect((await backupPglite(dataDir, file, media)).bytes).toBeGreaterThan(1000);
 
     const later = await openPglite({ dataDir });
     await later.db.delete(users).where(eq(users.email, 'kept@example.com'));
@@ -47,7 +48,7 @@ describe('backup and restore of the embedded database', () => {
     await later.close();
     expect(await emails(dataDir)).toEqual(['later@example.com']);
 
-    const aside = await restorePglite(dataDir, file);
+    const { databaseAside: aside } = await restorePglite(dataDir, file);
     expect(await emails(dataDir)).toEqual(['kept@example.com']);
     expect(existsSync(aside)).toBe(true);
   });
@@ -56,7 +57,9 @@ describe('backup and restore of the embedded database', () => {
     const dataDir = path.join(dir, 'busy');
     const running = await openPglite({ dataDir });
     try {
-      await expect(backupPglite(dataDir, path.join(dir, 'x.tar.gz'))).rejects.toThrow(DataDirLockedError);
+      await expect(
+        backupPglite(dataDir, path.join(dir, 'x.tar.gz'), { driver: 's3', bucket: 'b' }),
+      ).rejects.toThrow(DataDirLockedError);
     } finally {
       await running.close();
     }

@@ -10,6 +10,7 @@ import { DEFAULT_SORTING_CONFIGS } from '@wordhoard/shared';
 import { backupPglite, restorePglite } from './backup';
 import { openPglite } from './database';
 import { users } from './schema';
+import { parseTarHeader, TAR_BLOCK, TAR_END, tarHeader, tarPadding } from './tar';
 
 const adminScript = fileURLToPath(new URL('../admin.ts', import.meta.url));
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
     .values({ email: 'safe@example.com', role: 'user', sortingConfigs: DEFAULT_SORTING_CONFIGS });
   await database.close();
   const file = path.join(dir, 'whole.tar.gz');
-  await backupPglite(dataDir, file);
+  await backupPglite(dataDir, file, { driver: 'fs', dir: path.join(dataDir, 'media') });
   backup = await readFile(file);
 });
 afterAll(async () => {
@@ -115,5 +116,85 @@ describe('restoring a damaged backup', () => {
     await expect(restorePglite(dataDir, text)).rejects.toThrow(/not a Wordhoard backup/);
     expect((await stat(text)).size).toBeGreaterThan(0);
     expect(await snapshot(dataDir)).toEqual(before);
+  });
+
+  /** The members of the good backup, to build bad ones from: name → bytes. */
+  function members(): Map<string, Buffer> {
+    const tar = gunzipSync(backup);
+    const found = new Map<string, Buffer>();
+    for (let at = 0; ;) {
+      const entry = parseTarHeader(tar.subarray(at, at + TAR_BLOCK), at === 0);
+      if (entry === 'end') return found;
+      found.set(entry.name, tar.subarray(at + TAR_BLOCK, at + TAR_BLOCK + entry.size));
+      at += TAR_BLOCK + Math.ceil(entry.size / TAR_BLOCK) * TAR_BLOCK;
+    }
+  }
+  const archive = (entries: [string, Buffer][]) =>
+    gzipSync(
+      Buffer.concat([
+        ...entries.flatMap(([name, bytes]) => [
+          tarHeader(name, bytes.length),
+          bytes,
+          tarPadding(bytes.length),
+        ]),
+        TAR_END,
+      ]),
+    );
+
+  it('refuses a member outside media/ (a path that climbs out), a newer schema and a cut media file', async () => {
+    const before = await snapshot(dataDir);
+    const good = members();
+    const manifest = good.get('wordhoard-backup.json')!;
+    const database = good.get('database.tar')!;
+    expect(JSON.parse(manifest.toString())).toMatchObject({
+      format: 'wordhoard-backup',
+      version: 2,
+      media: 'fs',
+    });
+
+    const climbing = path.join(dir, 'climbing.tar.gz');
+    await writeFile(
+      climbing,
+      archive([
+        ['wordhoard-backup.json', manifest],
+        ['database.tar', database],
+        ['media/../../escaped', Buffer.from('x')],
+      ]),
+    );
+    await expect(restorePglite(dataDir, climbing)).rejects.toThrow(
+      /unexpected member "media\/\.\.\/\.\.\/escaped"/,
+    );
+
+    const newer = path.join(dir, 'newer.tar.gz');
+    const future = { ...JSON.parse(manifest.toString()), schema: '9999_from_the_future' };
+    await writeFile(
+      newer,
+      archive([
+        ['wordhoard-backup.json', Buffer.from(JSON.stringify(future))],
+        ['database.tar', database],
+      ]),
+    );
+    await expect(restorePglite(dataDir, newer)).rejects.toThrow(
+      /made by a newer Wordhoard .*9999_from_the_future/,
+    );
+
+    // Cut in the middle of a media file: the media already unpacked must not stay behind.
+    const media = Buffer.alloc(300_000, 7);
+    const whole = gunzipSync(
+      archive([
+        ['wordhoard-backup.json', manifest],
+        ['database.tar', database],
+        ['media/owner/first', media],
+        ['media/owner/second', media],
+      ]),
+    );
+    const cutMedia = path.join(dir, 'cut-media.tar.gz');
+    await writeFile(cutMedia, gzipSync(whole.subarray(0, whole.length - 200_000)));
+    await expect(restorePglite(dataDir, cutMedia)).rejects.toThrow(/cut off/);
+
+    expect(await snapshot(dataDir)).toEqual(before);
+    expect(
+      (await readdir(dataDir)).filter((name) => name.startsWith('.restoring') || name.includes('before')),
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,12 @@
 /** The server's background jobs (app.ts starts them), by the name the metrics give them. */
 export type JobName =
-  'guest_sweep' | 'embedded_maintenance' | 'nightly_fit' | 'reminders' | 'blob_sweep' | 'answer_forms';
+  | 'guest_sweep'
+  | 'embedded_maintenance'
+  | 'nightly_fit'
+  | 'reminders'
+  | 'blob_sweep'
+  | 'answer_forms'
+  | 'scheduled_backup';
 
 /** One finished run of a background job. */
 export interface JobRun {

@@ -6,3 +6,9 @@ import { version } from '../../../package.json';
 
 /** The app's version (semver), from the root package.json. */
 export const APP_VERSION: string = version;
+
+/**
+ * The project's public repository (package.json "repository"): where the source of an unmodified
+ * copy is. SOURCE_URL overrides it; a fork's operator must (AGPL-3.0 §13).
+ */
+export const DEFAULT_SOURCE_URL = 'https://github.com/wordhoard/wordhoard';

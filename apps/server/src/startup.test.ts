@@ -18,7 +18,9 @@ describe('the start-up banner', () => {
   });
 
   it('names the version of the root package.json', () => {
-    const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    const { version } = JSON.parse(
+      readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+    ) as {
       version: string;
     };
     expect(version).toMatch(/^\d+\.\d+\.\d+/);

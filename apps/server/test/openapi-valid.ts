@@ -17,7 +17,9 @@ export async function openApi31Problems(document: Record<string, unknown>): Prom
   if (!result.valid) {
     const errors = typeof result.errors === 'string' ? [result.errors] : (result.errors ?? []);
     for (const error of errors.slice(0, 20)) {
-      problems.push(typeof error === 'string' ? error : `${error.instancePath || '/'}: ${error.message ?? ''}`);
+      problems.push(
+        typeof error === 'string' ? error : `${error.instancePath || '/'}: ${error.message ?? ''}`,
+      );
     }
   }
   walk(document, '', problems);

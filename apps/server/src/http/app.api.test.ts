@@ -7,7 +7,9 @@ import { createTestApp, testDriver, type TestApp } from '../../test/harness';
 
 /** The app's version, read here from the root package.json, not through the code under test. */
 const rootVersion = (
-  JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
 ).version;
 
 let t: TestApp;

@@ -14,7 +14,8 @@ else
   echo "no docker compose plugin here: schema check only"
 fi
 # dclint bundles the Compose Specification JSON schema (and a few checks of its own; the
-# style-only ones are off in deploy/dclint.json). Pinned, and not a dependency of the app.
+# style-only ones are off in deploy/dclint.json, and no-build-and-image: the app service names the
+# image its build is tagged as, wordhoard:<version>; decision 0082). Pinned, not a dependency of the app.
 npm exec --yes --package=dclint@3.1.0 -- dclint --config deploy/dclint.json "${compose_files[@]}"
 echo "compose schema: ${compose_files[*]} valid"
 

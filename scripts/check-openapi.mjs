@@ -1,5 +1,6 @@
-// Checks that the OpenAPI document (/api/docs/json) is one a client generator can use: it boots
-// the app in-process on an empty in-memory database, generates TypeScript from the document with
+// Checks that the OpenAPI document (/api/docs/json) is valid OpenAPI 3.1 (the OpenAPI Initiative's
+// schema through @seriousme/openapi-schema-validator, plus no 3.0 keyword; decision 0082) and one a
+// client generator can use: it boots the app in-process on an empty in-memory database, generates TypeScript from the document with
 // openapi-typescript and type-checks a small client against it — success and error bodies, a 204,
 // the CSV export — and against the shared contract's own types, so the document cannot say
 // something else than the code. Run by `npm run typecheck`. Output goes to
@@ -85,6 +86,12 @@ export type { NoJsonReviewLog };
 `;
 
 const document = await loadDocument();
+const { openApi31Problems } = await tsImport('../apps/server/test/openapi-valid.ts', import.meta.url);
+const problems = await openApi31Problems(document);
+if (problems.length > 0) {
+  console.error(`check-openapi: /api/docs/json is not valid OpenAPI 3.1:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 if (process.argv.includes('--keep'))
@@ -109,7 +116,7 @@ try {
 }
 const operationCount = Object.values(document.paths).reduce((sum, item) => sum + Object.keys(item).length, 0);
 console.log(
-  `check-openapi: ${Object.keys(document.paths).length} paths, ${operationCount} operations, ` +
+  `check-openapi: OpenAPI ${document.openapi} valid; ${Object.keys(document.paths).length} paths, ${operationCount} operations, ` +
     `${Object.keys(document.components.schemas).length} components; generated client type-checks ` +
     `(${((Date.now() - started) / 1000).toFixed(1)} s)`,
 );

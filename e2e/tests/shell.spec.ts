@@ -79,6 +79,21 @@ test.describe('footer visibility', () => {
       await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
   });
+
+  test('names the version the server reports and links the source code (AGPL-3.0 §13)', async ({
+    page,
+    request,
+  }) => {
+    const { version } = (await (await request.get('/api/health')).json()) as { version: string };
+    await page.goto('/about');
+    const footer = page.getByTestId('site-footer');
+    await expect(footer.getByText(`Version ${version}`)).toBeVisible();
+    // SOURCE_URL is unset for the browser tests: the project's repository, from the server's page.
+    await expect(footer.getByRole('link', { name: 'Source code' })).toHaveAttribute(
+      'href',
+      'https://github.com/wordhoard/wordhoard',
+    );
+  });
 });
 
 test('the server sends a CSP with a per-response nonce that the page carries', async ({ request, page }) => {

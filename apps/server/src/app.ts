@@ -93,7 +93,8 @@ const escapeAttribute = (value: string) =>
 
 /**
  * Deployment settings the SPA needs at run time (one build serves every deployment), as meta
- * tags in index.html: the support address, the Google client id and the analytics tag id.
+ * tags in index.html: the support address, the Google client id, the analytics tag id, the
+ * source code's address and so on.
  */
 export function runtimeConfigMeta(config: Config): string {
   const entries: [string, string | undefined][] = [
@@ -102,6 +103,8 @@ export function runtimeConfigMeta(config: Config): string {
     ['wordhoard:analytics-id', config.analyticsId],
     ['wordhoard:tutorial-video-desktop', config.tutorialVideo.desktop],
     ['wordhoard:tutorial-video-mobile', config.tutorialVideo.mobile],
+    // SOURCE_URL is set by the operator, so the link cannot be baked into the build (AGPL §13).
+    ['wordhoard:source-url', config.sourceUrl],
     // Without a translation service the editor asks for no suggestions (the server would say 503).
     ['wordhoard:translation', config.translate.url ? 'on' : undefined],
   ];

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config/config';
 import { logTransport, portInUseMessage, startupBanner } from './startup';
@@ -14,6 +15,16 @@ describe('the start-up banner', () => {
     expect(banner).toContain('database: PostgreSQL at db.internal:6543/wordhoard\n');
     expect(banner).toContain('mail: SMTP at smtp.example.com:465\n');
     expect(banner).not.toMatch(/s3cret|hunter2|app:|mailer/);
+  });
+
+  it('names the version of the root package.json', () => {
+    const { version } = JSON.parse(
+      readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+    ) as {
+      version: string;
+    };
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(startupBanner(loadConfig({}), 3000, false)).toContain(`Wordhoard ${version} is running`);
   });
 
   it('shows the port it listens on when APP_ORIGIN is not set', () => {

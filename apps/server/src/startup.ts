@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { APP_VERSION } from '@wordhoard/shared';
 import type { Config } from './config/config';
 
 /**
@@ -75,14 +76,14 @@ function describeMail(config: Config): string {
 }
 
 /**
- * The few lines printed once the server listens: where to open it, which database and where
- * mail goes. No credentials: URLs are reduced to host, port and database name.
+ * The few lines printed once the server listens: which version, where to open it, which database
+ * and where mail goes. No credentials: URLs are reduced to host, port and database name.
  */
 export function startupBanner(config: Config, port: number, appOriginSet: boolean): string {
   const address = appOriginSet ? config.appOrigin : `http://localhost:${port}`;
   return [
     '',
-    `  Wordhoard is running: open ${address}`,
+    `  Wordhoard ${APP_VERSION} is running: open ${address}`,
     `  database: ${describeDatabase(config)}`,
     `  mail: ${describeMail(config)}`,
     '',

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { APP_VERSION } from '@wordhoard/shared';
 import { buildApp } from '../src/app';
 import { openPostgres, type Database } from '../src/db/database';
 import { createUser } from './fixtures';
@@ -70,7 +71,7 @@ describe('database faults on PostgreSQL', () => {
     await proxy.cut();
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ status: 'unavailable' });
+    expect(health.json()).toEqual({ status: 'unavailable', version: APP_VERSION });
     const list = await app.inject({
       method: 'GET',
       url: '/api/dictionaries',

@@ -10,3 +10,4 @@ export * from './messages';
 export * from './portability';
 export * from './grading';
 export * from './cloze';
+export * from './version';

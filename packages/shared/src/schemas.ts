@@ -1141,7 +1141,8 @@ export const checkoutBodySchema = z.object({ planId: z.literal('premium') });
 export const userResponseSchema = z.object({ user: userSchema });
 export const verifiedSchema = z.object({ verified: z.literal(true) });
 export const isValidSchema = z.object({ isValid: z.boolean() });
-export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+/** `version`: the app's, from the root package.json (APP_VERSION), so an operator sees what runs. */
+export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), version: z.string() });
 export const dictionaryListSchema = z.object({
   data: z.array(dictionarySchema),
   total: z.number().int(),

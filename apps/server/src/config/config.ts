@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SOURCE_URL } from '@wordhoard/shared';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -138,6 +139,8 @@ const envSchema = z.object({
   ANALYTICS_ID: optional(z.string().regex(/^[A-Za-z0-9-]+$/, { error: 'must be a tag id like G-XXXX' })),
   TUTORIAL_VIDEO_DESKTOP: optional(z.string().regex(/^[\w-]{1,64}$/, { error: 'must be a video id' })),
   TUTORIAL_VIDEO_MOBILE: optional(z.string().regex(/^[\w-]{1,64}$/, { error: 'must be a video id' })),
+  // AGPL-3.0 §13: where the users of this server get its source; a fork's operator sets its own.
+  SOURCE_URL: withDefault(httpUrl, DEFAULT_SOURCE_URL),
   LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }), 'info'),
   // Unset: readable lines in a terminal (outside production), JSON lines otherwise.
   LOG_FORMAT: optional(z.enum(['pretty', 'json'], { error: 'must be pretty or json' })),
@@ -227,6 +230,8 @@ export interface Config {
    * plays its own recording (apps/web/public/tutorial).
    */
   tutorialVideo: { desktop: string | undefined; mobile: string | undefined };
+  /** SOURCE_URL: the footer's "Source code" link (AGPL-3.0 §13), given to the SPA at run time. */
+  sourceUrl: string;
   logLevel: Env['LOG_LEVEL'];
   /** LOG_FORMAT; undefined lets the server choose (pretty in a terminal outside production). */
   logFormat: Env['LOG_FORMAT'];
@@ -351,6 +356,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     translate: { url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY },
     analyticsId: env.ANALYTICS_ID,
     tutorialVideo: { desktop: env.TUTORIAL_VIDEO_DESKTOP, mobile: env.TUTORIAL_VIDEO_MOBILE },
+    sourceUrl: env.SOURCE_URL,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
     webDistDir: env.WEB_DIST_DIR,

@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@wordhoard/shared';
 import { createUser } from '../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../test/harness';
+
+/** The app's version, read here from the root package.json, not through the code under test. */
+const rootVersion = (
+  JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,10 +21,11 @@ afterAll(async () => {
 });
 
 describe(`HTTP conventions (${testDriver})`, () => {
-  it('answers /api/health with ok while the database is reachable', async () => {
+  it('answers /api/health with ok and the package.json version while the database is reachable', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(rootVersion).toMatch(/^\d+\.\d+\.\d+/);
+    expect(response.json()).toEqual({ status: 'ok', version: rootVersion });
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -2,7 +2,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as shared from '@wordhoard/shared';
-import { contract, ERROR_STATUS, type EndpointName, type ErrorCode } from '@wordhoard/shared';
+import { APP_VERSION, contract, ERROR_STATUS, type EndpointName, type ErrorCode } from '@wordhoard/shared';
 
 /**
  * The OpenAPI document at /api/docs/json, built from the shared contract so that a client
@@ -200,7 +200,7 @@ export function errorsOf(name: EndpointName): Map<number, ErrorCode[]> {
   return new Map([...byStatus].sort(([a], [b]) => a - b));
 }
 
-/** Bytes in OpenAPI 3.0 (a file, not text). */
+/** Bytes (a file, not text); `format: binary` is still how generators recognise a file in 3.1. */
 const BINARY = z.string().meta({ format: 'binary' });
 
 /**
@@ -350,10 +350,13 @@ export function openApiOptions(options: { sessionCookieName: string }): FastifyD
   const toComponents = createJsonSchemaTransformObject({ schemaRegistry: registry });
   return {
     openapi: {
-      openapi: '3.0.3',
+      // 3.1: schemas are JSON Schema 2020-12 (a null is `type: 'null'`, not 3.0's `nullable`);
+      // fastify-type-provider-zod picks its target from this field (decision 0082).
+      openapi: '3.1.0',
       info: {
         title: 'Wordhoard API',
-        version: '1.0.0',
+        version: APP_VERSION,
+        license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
         description:
           'Personal multilingual dictionaries and self-tests. Generated from the shared zod contract. ' +
           'Every error answers with the ErrorBody schema; its `code` is machine-readable.',
@@ -385,7 +388,7 @@ export function openApiOptions(options: { sessionCookieName: string }): FastifyD
         if (entry?.id) return schemaRef(entry.id);
         const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
           io: 'output',
-          target: 'openapi-3.0',
+          target: 'draft-2020-12',
           metadata: registry,
         });
         return json;

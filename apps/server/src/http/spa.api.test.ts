@@ -114,6 +114,17 @@ describe('serving the built SPA', () => {
     );
   });
 
+  it('names the source code (SOURCE_URL, AGPL-3.0 §13) at run time, the project’s repository by default', async () => {
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.body).toContain(
+      '<meta name="wordhoard:source-url" content="https://github.com/wordhoard/wordhoard">',
+    );
+    expect(runtimeConfigMeta(testConfig({ SOURCE_URL: 'https://git.example.org/fork?a=1&b=2' }))).toContain(
+      '<meta name="wordhoard:source-url" content="https://git.example.org/fork?a=1&amp;b=2">',
+    );
+    expect(() => testConfig({ SOURCE_URL: 'javascript:alert(1)' })).toThrow(/SOURCE_URL/);
+  });
+
   it('falls back to index.html for client routes (history API)', async () => {
     for (const url of ['/dictionaries/123', '/testing/finish', '/policy/privacy/de?x=1', '/no-such-page']) {
       const response = await app.inject({ method: 'GET', url });

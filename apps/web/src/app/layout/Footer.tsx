@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PATHS } from '../../shared/routing';
 import { ThemeControl } from '../../shared/theme';
 import styles from './Footer.module.css';
+import { ReleaseInfo } from './ReleaseInfo';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -29,6 +30,7 @@ export function Footer() {
         {/* For everyone, signed in or not; signed-in users find it in their settings too. */}
         <ThemeControl className={styles.theme} />
         <p className={styles.copyright}>{t('Footer.Copyright', { year: new Date().getFullYear() })}</p>
+        <ReleaseInfo className={styles.release} linkClassName={styles.releaseLink} />
       </div>
     </footer>
   );

@@ -10,7 +10,8 @@ describe('readRuntimeConfig', () => {
     const doc = documentWith(
       '<meta name="wordhoard:support-email" content="help@example.com">' +
         '<meta name="wordhoard:google-client-id" content="abc.apps.googleusercontent.com">' +
-        '<meta name="wordhoard:translation" content="on">',
+        '<meta name="wordhoard:translation" content="on">' +
+        '<meta name="wordhoard:source-url" content="https://git.example.org/fork">',
     );
     expect(readRuntimeConfig(doc)).toEqual({
       supportEmail: 'help@example.com',
@@ -18,6 +19,7 @@ describe('readRuntimeConfig', () => {
       analyticsId: null,
       translation: true,
       tutorialVideo: null,
+      sourceUrl: 'https://git.example.org/fork',
     });
   });
 
@@ -38,6 +40,7 @@ describe('readRuntimeConfig', () => {
       analyticsId: null,
       translation: false,
       tutorialVideo: null,
+      sourceUrl: null,
     });
   });
 });

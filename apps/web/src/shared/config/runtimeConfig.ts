@@ -13,6 +13,8 @@ export interface RuntimeConfig {
    * back to the other); null when none is set, and the landing page plays its own recording.
    */
   tutorialVideo: { desktop: string; mobile: string } | null;
+  /** SOURCE_URL: where the source of the running server is (AGPL-3.0 §13); null outside its page. */
+  sourceUrl: string | null;
 }
 
 function meta(doc: Document, name: string): string | null {
@@ -29,5 +31,6 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
     analyticsId: meta(doc, 'analytics-id'),
     translation: meta(doc, 'translation') === 'on',
     tutorialVideo: desktopVideo && mobileVideo ? { desktop: desktopVideo, mobile: mobileVideo } : null,
+    sourceUrl: meta(doc, 'source-url'),
   };
 }

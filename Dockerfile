@@ -11,14 +11,25 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 # The image holds the build but neither the sources nor scripts/: `npm run admin` here runs the
 # compiled CLI directly (the repository's script builds first when a source changed).
-RUN npm run build && npm prune --omit=dev \
-  && npm pkg set "scripts.admin=node apps/server/dist/admin.js"
+RUN npm run build && npm pkg set "scripts.admin=node apps/server/dist/admin.js"
+
+# What the server needs at run time and nothing else: its own production dependencies, without
+# the web app's (React and the rest are in the built SPA already) nor any dev tool; 224 MB
+# instead of 309 (decision 0083). scripts/check-image-layout.mjs replays this and the stage below.
+FROM node:26-bookworm-slim AS runtime-deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY packages/shared/package.json packages/shared/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+RUN npm ci --omit=dev --workspace @wordhoard/server --include-workspace-root=false --no-audit --no-fund
 
 FROM node:26-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build /app/package.json ./
-COPY --from=build /app/node_modules ./node_modules
+COPY --from=runtime-deps /app/node_modules ./node_modules
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/drizzle apps/server/drizzle

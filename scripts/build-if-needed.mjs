@@ -15,11 +15,27 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unsupportedNode } from './node-version.mjs';
+
+// First of all, before a build an old Node would fail in some obscure way: one clear line.
+const scriptDir = path.dirname(fileURLToPath(import.meta.url));
+let engines;
+try {
+  engines = JSON.parse(readFileSync(path.join(scriptDir, '..', 'package.json'), 'utf8')).engines.node;
+} catch {
+  engines = undefined; // no package.json beside: nothing to check against
+}
+const tooOld = unsupportedNode(process.version, engines, process.execPath);
+if (tooOld) {
+  console.error(tooOld);
+  process.exit(1);
+}
 
 const args = process.argv.slice(2);
 const serverOnly = args.includes('--server');
 const rootArg = args.find((arg) => !arg.startsWith('--'));
-const root = path.resolve(rootArg ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
+// No `??` or `?.` in this file: Node 12 and 13 must parse it to reach the version check.
+const root = path.resolve(rootArg !== undefined ? rootArg : path.join(scriptDir, '..'));
 const command =
   process.env.BUILD_COMMAND || (serverOnly ? 'npm run build -w @wordhoard/server' : 'npm run build');
 const say = serverOnly ? console.error : console.log;
@@ -108,7 +124,7 @@ const result = spawnSync(command, {
   shell: true,
   stdio: serverOnly ? ['inherit', process.stderr, 'inherit'] : 'inherit',
 });
-if (result.status !== 0) process.exit(result.status ?? 1);
+if (result.status !== 0) process.exit(result.status === null ? 1 : result.status);
 // The sources as they were when the build started: an edit made during the build rebuilds next time.
 const record = (stamp, files) => {
   mkdirSync(path.dirname(path.join(root, stamp)), { recursive: true });

@@ -39,6 +39,7 @@ import { startAnswerFormsJob } from './features/dictionaries/answer-forms-job';
 import { apiNotFound, registerErrorHandler } from './http/error-handler';
 import { openApiOptions } from './http/openapi';
 import { ServerMessages } from './http/messages';
+import { OneLineRequestLog } from './http/request-log';
 import { registerSecurity } from './http/security';
 import { contractSerializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
@@ -133,6 +134,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
+    // One line per request, at response time; static files and probes at debug (decision 0083).
+    logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,

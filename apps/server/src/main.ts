@@ -2,7 +2,27 @@ import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './config/config';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { DataDirLockedError } from './db/lock';
-import { loadDotEnv, logTransport, portInUse, portInUseMessage, startupBanner } from './startup';
+import { redactedError } from './config/redact';
+import { logOutput } from './log-output';
+import { loadDotEnv, portInUse, portInUseMessage, startupBanner } from './startup';
+
+/** The logger once there is one, and how to write out what it still holds (decision 0083). */
+let log: { fatal: (object: object, message: string) => void; flush: () => void } | undefined;
+
+/**
+ * The end of a process that hit an error nobody handled: one fatal line (never a password of a
+ * URL in it), the log written out, exit 1.
+ */
+function fatal(error: unknown): never {
+  const err = redactedError(error);
+  if (log) {
+    log.fatal({ err }, 'fatal error: the server stops');
+    log.flush();
+  } else {
+    console.error(err.stack ?? `${err.type}: ${err.message}`);
+  }
+  process.exit(1);
+}
 
 async function openDatabase(config: Config): Promise<Database> {
   return config.database.driver === 'postgres'
@@ -36,16 +56,21 @@ async function main(): Promise<void> {
       console.error(error.message);
       process.exit(1);
     }
-    throw error;
+    if (config.database.driver !== 'postgres') throw error;
+    // One line, and pg's and URL's errors may quote the connection string, password included.
+    console.error(`Could not connect to PostgreSQL (DATABASE_URL): ${redactedError(error).message}`);
+    process.exit(1);
   }
 
   const logger = loggerOptions(config);
+  const output = logOutput(config);
   const app = await buildApp({
     config,
     database,
-    logger: typeof logger === 'object' ? { ...logger, transport: logTransport(config) } : logger,
+    logger: typeof logger === 'object' ? { ...logger, ...output.options } : logger,
     backgroundJobs: true,
   });
+  log = { fatal: (object, message) => app.log.fatal(object, message), flush: output.flush };
   if (config.database.driver === 'pglite') {
     app.log.info(
       { dataDir: config.database.dataDir },
@@ -60,7 +85,10 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // A hung request must not keep the process (and the PGlite lock) forever.
-    const force = setTimeout(() => process.exit(1), 25_000);
+    const force = setTimeout(() => {
+      output.flush();
+      process.exit(1);
+    }, 25_000);
     force.unref();
     // Keep-alive connections of requests that finish during shutdown would otherwise hold the
     // close open for the keep-alive timeout; close each one as soon as it falls idle.
@@ -70,6 +98,7 @@ async function main(): Promise<void> {
       await app.close();
     } finally {
       await database.close();
+      output.flush();
       process.exit(0);
     }
   };
@@ -82,6 +111,7 @@ async function main(): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(portInUseMessage(config.port));
     else app.log.error(error, 'could not listen');
     await database.close();
+    output.flush();
     process.exit(1);
   }
   const address = app.server.address();
@@ -89,4 +119,5 @@ async function main(): Promise<void> {
   process.stdout.write(`${startupBanner(config, port, Boolean(process.env.APP_ORIGIN))}\n`);
 }
 
-void main();
+process.on('uncaughtException', fatal);
+main().catch(fatal);

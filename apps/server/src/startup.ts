@@ -36,7 +36,7 @@ function prettyTarget(): string | undefined {
   try {
     return createRequire(import.meta.url).resolve('pino-pretty');
   } catch {
-    return undefined; // a production install without dev dependencies: JSON it is
+    return undefined; // a runtime dependency (decision 0083); only a broken install lacks it
   }
 }
 

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script of the repository, without types
+import { unsupportedNode } from '../../../scripts/node-version.mjs';
 
 /** scripts/build-if-needed.mjs (what `npm start` runs first) against a small tree and a fake build. */
 const script = path.resolve(
@@ -127,5 +129,39 @@ describe('npm run admin builds the server only when needed', () => {
       'Building: packages/shared/src/index.ts changed since the last build',
     );
     expect(builds()).toBe(2);
+  });
+});
+
+describe('npm start on an unsupported Node', () => {
+  it('names the Node wanted and the one running, in one line', () => {
+    const line = unsupportedNode('v20.19.0', '^26.0.0', '/usr/bin/node') as string;
+    expect(line).toBe(
+      'Wordhoard needs Node.js 26 (package.json "engines": "^26.0.0"), but this is Node.js v20.19.0 (/usr/bin/node): install Node.js 26 and run the command again.',
+    );
+    expect(unsupportedNode('v25.9.1', '>=26')).toMatch(/^Wordhoard needs Node\.js 26 .*v25\.9\.1: install/);
+    expect(unsupportedNode('v26.0.0', '^26.0.0')).toBeUndefined();
+    expect(unsupportedNode(process.version, '^26.0.0')).toBeUndefined();
+    // A newer major may run; the Dockerfile pins the tested one.
+    expect(unsupportedNode('v28.1.0', '^26.0.0')).toBeUndefined();
+    expect(unsupportedNode('v20.19.0', undefined)).toBeUndefined();
+  });
+
+  // The machine's own older Node, when it has one (CI images and this VM: /usr/bin/node).
+  const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find((candidate) => {
+    if (!existsSync(candidate)) return false;
+    const version = spawnSync(candidate, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    return /^v\d+/.test(version) && Number(version.slice(1).split('.')[0]) < 26;
+  });
+  it.skipIf(!oldNode)('refuses to start under an old Node with that one line and exit 1', () => {
+    const result = spawnSync(oldNode!, [script, root], {
+      env: { ...process.env, BUILD_COMMAND: 'node build.mjs' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(
+      /^Wordhoard needs Node\.js 26 \(package\.json "engines": "\^26\.0\.0"\), but this is Node\.js v\d+\.\d+\.\d+ \(.+\): install Node\.js 26 and run the command again\.\n$/,
+    );
+    expect(builds()).toBe(0);
   });
 });

@@ -119,6 +119,21 @@ describe('starting the server', () => {
     expect(server.output()).not.toContain('hunter2');
   });
 
+  it('never prints the password of a malformed or unreachable DATABASE_URL', async () => {
+    const secret = 'hunter2-s3cret';
+    for (const url of [
+      `postgres://wordhoard:${secret}/x@db.invalid:5432/wordhoard`,
+      `postgres://wordhoard:${secret}@127.0.0.1:1/wordhoard`,
+    ]) {
+      const server = run({ DATABASE_URL: url });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).not.toContain(secret);
+      expect(server.output().trim().split('\n')[0]).toMatch(
+        /^(Invalid configuration:|Could not connect to PostgreSQL \(DATABASE_URL\): connect ECONNREFUSED)/,
+      );
+    }
+  });
+
   it('reports a taken port before it opens the database, and exits non-zero', async () => {
     blocker = createServer();
     await new Promise<void>((resolve) => blocker!.listen(0, '127.0.0.1', resolve));

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SOURCE_URL } from '@wordhoard/shared';
+import { redactCredentials } from './redact';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -198,11 +199,6 @@ export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 /** Variables whose value an error never shows, not even a wrong one. */
 const SECRET_VARIABLES = new Set(['METRICS_TOKEN', 'VAPID_PRIVATE_KEY', 'S3_SECRET_ACCESS_KEY']);
-
-/** A value as it may be shown in an error: the password of a URL replaced by ***. */
-function redactCredentials(value: string): string {
-  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
-}
 
 export interface Config {
   env: Env['NODE_ENV'];

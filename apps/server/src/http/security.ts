@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config';
 import { AppError } from '../domain/errors';
+import { originWarnings } from './origin-warnings';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -92,6 +93,7 @@ function requestOrigin(request: FastifyRequest): string | undefined {
 }
 
 export function registerSecurity(app: FastifyInstance, config: Config): void {
+  const warnings = originWarnings(app, config);
   // CSRF defence in depth beside SameSite=Lax: a browser always sends Origin on cross-site
   // writes, so a foreign Origin on a state-changing request is refused (DESIGN §3).
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -99,6 +101,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     const origin = request.headers.origin;
     if (!origin || ORIGIN_EXEMPT.has(request.url.split('?')[0] ?? '')) return;
     if (origin === config.appOrigin || origin === requestOrigin(request)) return;
+    warnings.originRefused(request, origin);
     throw new AppError('BAD_ORIGIN');
   });
 

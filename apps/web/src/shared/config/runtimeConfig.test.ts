@@ -18,6 +18,8 @@ describe('readRuntimeConfig', () => {
       analyticsId: null,
       translation: true,
       tutorialVideo: null,
+      signupMode: 'open',
+      guestAccess: true,
     });
   });
 
@@ -38,6 +40,19 @@ describe('readRuntimeConfig', () => {
       analyticsId: null,
       translation: false,
       tutorialVideo: null,
+      signupMode: 'open',
+      guestAccess: true,
     });
+  });
+
+  it('reads who may come in, and lets everyone in for a value it does not know', () => {
+    const closed = documentWith(
+      '<meta name="wordhoard:signup-mode" content="closed"><meta name="wordhoard:guest-access" content="off">',
+    );
+    expect(readRuntimeConfig(closed)).toMatchObject({ signupMode: 'closed', guestAccess: false });
+    const invite = documentWith('<meta name="wordhoard:signup-mode" content="invite">');
+    expect(readRuntimeConfig(invite)).toMatchObject({ signupMode: 'invite', guestAccess: true });
+    const unknown = documentWith('<meta name="wordhoard:signup-mode" content="maybe">');
+    expect(readRuntimeConfig(unknown).signupMode).toBe('open');
   });
 });

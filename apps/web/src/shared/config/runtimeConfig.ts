@@ -13,6 +13,18 @@ export interface RuntimeConfig {
    * back to the other); null when none is set, and the landing page plays its own recording.
    */
   tutorialVideo: { desktop: string; mobile: string } | null;
+  /**
+   * Who may come in (docs/decisions/0081-private-instance.md): sign-up open, by invite code or
+   * closed, and whether guests may enter. The app hides what is shut; the server refuses it.
+   */
+  signupMode: SignupMode;
+  guestAccess: boolean;
+}
+
+export type SignupMode = 'open' | 'invite' | 'closed';
+
+function signupModeOf(value: string | null): SignupMode {
+  return value === 'invite' || value === 'closed' ? value : 'open';
 }
 
 function meta(doc: Document, name: string): string | null {
@@ -29,5 +41,7 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
     analyticsId: meta(doc, 'analytics-id'),
     translation: meta(doc, 'translation') === 'on',
     tutorialVideo: desktopVideo && mobileVideo ? { desktop: desktopVideo, mobile: mobileVideo } : null,
+    signupMode: signupModeOf(meta(doc, 'signup-mode')),
+    guestAccess: meta(doc, 'guest-access') !== 'off',
   };
 }

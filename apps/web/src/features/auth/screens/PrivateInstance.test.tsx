@@ -124,4 +124,39 @@ describe('sign-up by invitation', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue(email);
   });
+
+  it('lets a developer make a code in the profile and copy its sign-up link; the link signs up', async () => {
+    await browser.signIn('developer');
+    const { user } = await renderApp({ path: '/user/edit', apiUrl: server.apiUrl, fetch: browser.fetch });
+    await screen.findByRole('heading', { level: 2, name: 'Invite people' });
+    const uses = screen.getByLabelText('Sign-ups allowed');
+    await user.clear(uses);
+    await user.type(uses, '2');
+    await user.type(screen.getByLabelText('Valid for days'), '7');
+    await user.click(screen.getByRole('button', { name: 'Make invite code' }));
+
+    const code = (await screen.findByLabelText<HTMLInputElement>('Invite code')).value;
+    expect(code).toMatch(/^[0-9a-z]{5}(-[0-9a-z]{5}){3}$/);
+    const link = `${window.location.origin}/auth/signup?invite=${code}`;
+    expect(screen.getByLabelText('Sign-up link')).toHaveValue(link);
+    expect(screen.getByText(/Sign-ups allowed: 2 · Expires on/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(link);
+
+    // The code is the server's: it lets two people in.
+    for (const expected of [201, 201, 403]) {
+      const signup = await server.api.call('signup', {
+        body: { email: freshEmail(), password: PASSWORD, inviteCode: code },
+      });
+      expect(signup.statusCode).toBe(expected);
+    }
+  });
+
+  it('shows the invites section to developers only', async () => {
+    await browser.signIn('user');
+    await renderApp({ path: '/user/edit', apiUrl: server.apiUrl, fetch: browser.fetch });
+    await screen.findByRole('heading', { level: 1, name: 'Edit profile' });
+    expect(screen.queryByRole('heading', { name: 'Invite people' })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { ROLES } from '@wordhoard/shared';
+import { INVITE_MAX_DAYS, INVITE_MAX_USES, ROLES } from '@wordhoard/shared';
 import { loadConfig } from './config/config';
 import {
   BackupFileError,
@@ -9,6 +9,8 @@ import {
   type RestoreResult,
 } from './db/backup';
 import { openPglite, openPostgres, type Database } from './db/database';
+import { InvitesRepository } from './features/invites/invites.repository';
+import { InvitesService, inviteLink } from './features/invites/invites.service';
 import { vapidKeyLines } from './features/reminders/push-keys';
 import { setRole } from './features/users/set-role';
 
@@ -19,6 +21,9 @@ Commands:
   backup FILE           save the embedded database and media (DATA_DIR) to FILE; stop the server first
   restore FILE          replace the embedded database and media with FILE (the old data is kept aside)
   vapid-keys            print a new VAPID key pair for Web Push (.env lines; add your VAPID_SUBJECT)
+  invite [--uses N] [--days D]
+                        print a new invite code and its sign-up link (SIGNUP_MODE=invite);
+                        good for N sign-ups (default 1), for D days (default: no expiry)
 
 On PostgreSQL (DATABASE_URL) use pg_dump and pg_restore instead: docs/operations.md.
 `;
@@ -63,6 +68,51 @@ async function openDatabase(): Promise<Database> {
     : openPglite({ dataDir: config.database.dataDir });
 }
 
+/** `--uses N --days D` as whole numbers in range; anything else is an error naming the option. */
+function inviteOptions(args: string[]): { uses?: number; days?: number } {
+  const options: { uses?: number; days?: number } = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const name = args[i];
+    const value = args[i + 1] ?? '';
+    const max = name === '--uses' ? INVITE_MAX_USES : name === '--days' ? INVITE_MAX_DAYS : undefined;
+    if (max === undefined) throw new Error(`invite: unknown option ${name ?? ''}\n\n${USAGE}`);
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number < 1 || number > max) {
+      throw new Error(
+        `invite: ${name} must be a whole number from 1 to ${max} (got ${JSON.stringify(value)})`,
+      );
+    }
+    if (name === '--uses') options.uses = number;
+    else options.days = number;
+  }
+  return options;
+}
+
+async function createInvite(args: string[]): Promise<void> {
+  const options = inviteOptions(args);
+  const config = loadConfig();
+  const database = await openDatabase();
+  try {
+    const invites = new InvitesService(
+      new InvitesRepository(database.db),
+      config.access.signupMode,
+      () => new Date(),
+    );
+    const invite = await invites.create(options);
+    const link = inviteLink(config.appOrigin, invite.code);
+    const uses = invite.uses === 1 ? 'one sign-up' : `${invite.uses} sign-ups`;
+    const until = invite.expiresAt ? `until ${invite.expiresAt}` : 'with no expiry';
+    console.log(`invite code: ${invite.code}\nsign-up link: ${link}\ngood for ${uses}, ${until}`);
+    if (config.access.signupMode !== 'invite') {
+      console.log(
+        `note: SIGNUP_MODE is ${config.access.signupMode}; invite codes are asked for only when it is invite`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   const file = args[0];
@@ -71,6 +121,10 @@ async function main(argv: string[]): Promise<number> {
       if (command === 'backup')
         console.log(backupLine(await backupPglite(embeddedDataDir(), file, backupMedia())));
       else console.log(restoreLine(file, await restorePglite(embeddedDataDir(), file)));
+      return 0;
+    }
+    if (command === 'invite') {
+      await createInvite(args);
       return 0;
     }
     if (command === 'vapid-keys') {

@@ -11,6 +11,7 @@ import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { startGuestSweeper } from './features/auth/guest-sweeper';
+import { registerInvitesRoutes } from './features/invites/invites.routes';
 import { registerDictionariesRoutes } from './features/dictionaries/dictionaries.routes';
 import { registerLearningRoutes } from './features/learning/learning.routes';
 import { startNightlyFits } from './features/learning/nightly-fits';
@@ -108,6 +109,9 @@ export function runtimeConfigMeta(config: Config): string {
     ['wordhoard:source-url', config.sourceUrl],
     // Without a translation service the editor asks for no suggestions (the server would say 503).
     ['wordhoard:translation', config.translate.url ? 'on' : undefined],
+    // Who may come in (decision 0081): the app hides the doors that are shut. Absent: open, on.
+    ['wordhoard:signup-mode', config.access.signupMode === 'open' ? undefined : config.access.signupMode],
+    ['wordhoard:guest-access', config.access.guests ? undefined : 'off'],
   ];
   return entries
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
@@ -220,6 +224,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       registerSystemRoutes(api, { database });
       registerSessionRoutes(api, { config, sessions: services.sessions, auth: services.auth });
       registerAuthRoutes(api, { config, auth: services.auth });
+      registerInvitesRoutes(api, { invites: services.invites });
       registerUsersRoutes(api, { users: services.users, clock });
       registerRemindersRoutes(api, { reminders: services.reminders });
       registerDictionariesRoutes(api, { dictionaries: services.dictionaries, anki: services.anki });

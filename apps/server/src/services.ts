@@ -12,6 +12,8 @@ import { AnkiReader, type AnkiReadLimits } from './features/dictionaries/anki/an
 import { EmailCodeService } from './features/auth/email-codes';
 import { EmailCodesRepository } from './features/auth/email-codes.repository';
 import { GoogleVerifier } from './features/auth/google';
+import { InvitesRepository } from './features/invites/invites.repository';
+import { InvitesService } from './features/invites/invites.service';
 import { WorkerFitter } from './features/learning/fitter';
 import { LearningRepository } from './features/learning/learning.repository';
 import { LearningService } from './features/learning/learning.service';
@@ -106,6 +108,7 @@ export function createServices(deps: {
   const sessions = new SessionService(new SessionRepository(db), clock);
   const users = new UsersService(usersRepository, clock);
   const rateLimiter = new RateLimiter(rateLimitStore);
+  const invites = new InvitesService(new InvitesRepository(db), config.access.signupMode, clock);
   const payments = new PaymentsService({
     stripe: createStripeClient(config.stripe, config.timeouts.stripeMs),
     config,
@@ -124,6 +127,8 @@ export function createServices(deps: {
       : undefined,
     clock,
     beforeAccountDeletion: [(userId) => payments.cancelForDeletedAccount(userId)],
+    invites,
+    guests: config.access.guests,
   });
 
   const dictionariesRepository = new DictionariesRepository(db);
@@ -218,6 +223,7 @@ export function createServices(deps: {
     sessions,
     users,
     auth,
+    invites,
     rateLimiter,
     reminders,
     async close() {

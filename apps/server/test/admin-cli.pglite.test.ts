@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SORTING_CONFIGS } from '@wordhoard/shared';
 import { openPglite } from '../src/db/database';
 import { users } from '../src/db/schema';
+import { InvitesRepository } from '../src/features/invites/invites.repository';
+import { InvitesService } from '../src/features/invites/invites.service';
 
 /**
  * The admin CLI as the Docker image runs it: the compiled dist/admin.js under plain node, with
@@ -41,7 +43,7 @@ function admin(...args: string[]): Promise<Run> {
   return adminWith({}, ...args);
 }
 
-/** `admin` with more environment variables (S3_BUCKET, …). */
+/** `admin` with more environment variables (S3_BUCKET, SIGNUP_MODE, …). */
 function adminWith(extraEnv: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -197,5 +199,47 @@ describe('the built admin CLI (what the Docker image runs)', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^VAPID_PUBLIC_KEY=[A-Za-z0-9_-]{80,}$/m);
     expect(result.stdout).toMatch(/^VAPID_PRIVATE_KEY=[A-Za-z0-9_-]{40,}$/m);
+  });
+
+  it('invite prints a code and its sign-up link; the server takes the code for as many sign-ups as asked', async () => {
+    const env = { SIGNUP_MODE: 'invite', APP_ORIGIN: 'https://words.example.org' };
+    const result = await adminWith(env, 'invite', '--uses', '2', '--days', '3');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const code = /^invite code: (\S+)$/m.exec(result.stdout)?.[1] ?? '';
+    expect(code).toMatch(/^[0-9a-z]{5}(-[0-9a-z]{5}){3}$/);
+    expect(result.stdout).toContain(`sign-up link: https://words.example.org/auth/signup?invite=${code}`);
+    expect(result.stdout).toMatch(/good for 2 sign-ups, until \d{4}-\d\d-\d\dT/);
+
+    const expiring = await adminWith(env, 'invite', '--days', '3');
+    const expiringCode = (/^invite code: (\S+)$/m.exec(expiring.stdout)?.[1] ?? '').replaceAll('-', '');
+    expect(expiring.stdout).toContain('good for one sign-up');
+
+    // The server's own rules on the database the CLI wrote (closed by then: one process at a time).
+    const database = await openPglite({ dataDir });
+    const at = (ms: number) =>
+      new InvitesService(new InvitesRepository(database.db), 'invite', () => new Date(Date.now() + ms));
+    try {
+      const typed = code.replaceAll('-', '');
+      await at(0).admit(typed);
+      await at(0).admit(typed);
+      await expect(at(0).admit(typed)).rejects.toMatchObject({ code: 'INVITE_INVALID' });
+      const threeDays = 3 * 24 * 60 * 60 * 1000;
+      await expect(at(threeDays + 60_000).admit(expiringCode)).rejects.toMatchObject({
+        code: 'INVITE_INVALID',
+      });
+      await at(threeDays - 60_000).admit(expiringCode);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('invite refuses a bad option and says which', async () => {
+    const zero = await admin('invite', '--uses', '0');
+    expect(zero.code).toBe(1);
+    expect(zero.stderr).toContain('--uses must be a whole number from 1 to 1000 (got "0")');
+    const unknown = await admin('invite', '--forever');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('unknown option --forever');
   });
 });

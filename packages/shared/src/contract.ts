@@ -173,6 +173,17 @@ export const contract = {
     status: 200,
     response: s.userResponseSchema,
   }),
+  createInvite: endpoint({
+    method: 'POST',
+    path: '/invites',
+    access: 'member',
+    roles: ['developer'],
+    tag: 'auth',
+    summary: 'Make an invite code for sign-up when SIGNUP_MODE is invite (the code is shown once)',
+    body: s.createInviteBodySchema,
+    status: 201,
+    response: s.inviteSchema,
+  }),
   deleteAccount: endpoint({
     method: 'DELETE',
     path: '/auth/account',

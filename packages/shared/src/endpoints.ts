@@ -21,6 +21,7 @@ export const ENDPOINT_ROUTES = {
   guest: { method: 'POST', path: '/auth/guest' },
   guestSignup: { method: 'POST', path: '/auth/guest/signup' },
   guestGoogle: { method: 'POST', path: '/auth/guest/google' },
+  createInvite: { method: 'POST', path: '/invites' },
   deleteAccount: { method: 'DELETE', path: '/auth/account' },
   checkToken: { method: 'GET', path: '/cookie/checkToken' },
   refreshToken: { method: 'POST', path: '/cookie/refresh' },

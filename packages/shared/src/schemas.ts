@@ -739,10 +739,19 @@ export const checkoutSessionParamsSchema = z.object({ id: z.string().min(1).max(
 
 // --- Requests ------------------------------------------------------------------------------
 
+/**
+ * An invite code (decision 0081): needed to make an account when the server's SIGNUP_MODE is
+ * `invite`, ignored otherwise. Spaces and dashes a reader may copy along are ignored.
+ */
+export const inviteCodeSchema = z
+  .string()
+  .max(64, { error: encodeMessage(VALIDATION_KEYS.maxLength, { length: 64 }) })
+  .transform((value) => value.replace(/[\s-]/g, '').toLowerCase());
 export const signupBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   interfaceLanguage: languageSchema.optional(),
+  inviteCode: inviteCodeSchema.optional(),
 });
 export const loginBodySchema = z.object({ email: emailSchema, password: loginPasswordSchema });
 export const verifyBodySchema = z.object({ code: verificationCodeSchema });
@@ -775,6 +784,8 @@ export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 export const googleBodySchema = z.object({
   credential: z.string().min(1).max(8192),
   interfaceLanguage: languageSchema.optional(),
+  /** Read only when the Google account has no Wordhoard account yet (a sign-up). */
+  inviteCode: inviteCodeSchema.optional(),
 });
 export const guestBodySchema = z.object({ interfaceLanguage: languageSchema.optional() });
 
@@ -1070,8 +1081,42 @@ export type AccountExport = z.infer<typeof accountExportSchema>;
 
 // --- Guests who keep their words -------------------------------------------------------------
 
-export const guestSignupBodySchema = z.object({ email: emailSchema, password: passwordSchema });
-export const guestGoogleBodySchema = z.object({ credential: z.string().min(1).max(8192) });
+export const guestSignupBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  inviteCode: inviteCodeSchema.optional(),
+});
+export const guestGoogleBodySchema = z.object({
+  credential: z.string().min(1).max(8192),
+  inviteCode: inviteCodeSchema.optional(),
+});
+
+/** Most uses and days one invite may have (decision 0081). */
+export const INVITE_MAX_USES = 1000;
+export const INVITE_MAX_DAYS = 365;
+/** POST /invites: how many sign-ups the code allows, and for how many days (none: no expiry). */
+const invalidInviteNumber = { error: encodeMessage(VALIDATION_KEYS.invalidValue) };
+export const createInviteBodySchema = z.object({
+  uses: z
+    .number(invalidInviteNumber)
+    .int(invalidInviteNumber)
+    .min(1, invalidInviteNumber)
+    .max(INVITE_MAX_USES, invalidInviteNumber)
+    .optional(),
+  days: z
+    .number(invalidInviteNumber)
+    .int(invalidInviteNumber)
+    .min(1, invalidInviteNumber)
+    .max(INVITE_MAX_DAYS, invalidInviteNumber)
+    .optional(),
+});
+/** A new invite: the code is shown this once; only its hash is kept. */
+export const inviteSchema = z.object({
+  code: z.string(),
+  uses: z.number().int(),
+  expiresAt: z.iso.datetime().nullable(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
 
 export const idParamsSchema = z.object({ id: idSchema });
 export const wordParamsSchema = z.object({ id: idSchema, wordId: idSchema });

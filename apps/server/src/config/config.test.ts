@@ -156,6 +156,21 @@ describe('where pushes may go (decision 0072)', () => {
       expect(() => loadConfig(env)).toThrow(/PUSH_TEST_LOOPBACK is for tests only/);
     expect(() => loadConfig({ NODE_ENV: 'test', PUSH_TEST_LOOPBACK: 'yes' })).toThrow(/PUSH_TEST_LOOPBACK/);
   });
+
+  it('lets everyone in by default, and reads SIGNUP_MODE and GUEST_ACCESS (decision 0081)', () => {
+    expect(loadConfig({}).access).toEqual({ signupMode: 'open', guests: true });
+    expect(loadConfig({ SIGNUP_MODE: 'invite', GUEST_ACCESS: 'off' }).access).toEqual({
+      signupMode: 'invite',
+      guests: false,
+    });
+    expect(loadConfig({ SIGNUP_MODE: 'closed', GUEST_ACCESS: 'on' }).access.signupMode).toBe('closed');
+    expect(() => loadConfig({ SIGNUP_MODE: 'private' })).toThrow(
+      /SIGNUP_MODE must be one of open, invite, closed \(got "private"\)/,
+    );
+    expect(() => loadConfig({ GUEST_ACCESS: 'false' })).toThrow(
+      /GUEST_ACCESS must be on or off \(got "false"\)/,
+    );
+  });
 });
 
 describe('scheduled backups (decision 0080)', () => {

@@ -90,6 +90,10 @@ const pushAllowedHosts = withDefault(
   '',
 );
 
+/** SIGNUP_MODE (decision 0081). */
+export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 const envSchema = z.object({
@@ -190,6 +194,15 @@ const envSchema = z.object({
       .min(16, { error: 'must be at least 16 characters' })
       .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' }),
   ),
+  // Who may come in (decision 0081): sign-up open, by invite code or closed; guests on or off.
+  SIGNUP_MODE: withDefault(
+    z.enum(SIGNUP_MODES, { error: `must be one of ${SIGNUP_MODES.join(', ')}` }),
+    'open',
+  ),
+  GUEST_ACCESS: withDefault(
+    z.enum(['on', 'off'], { error: 'must be on or off' }).transform((value) => value === 'on'),
+    'on',
+  ),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -249,6 +262,8 @@ export interface Config {
   backups: { dir: string; keep: number; hour: number } | undefined;
   /** How long each outside service may take to answer (decision 0073); tests shorten them. */
   timeouts: OutsideTimeouts;
+  /** Who may come in (docs/decisions/0081-private-instance.md). */
+  access: { signupMode: SignupMode; guests: boolean };
 }
 
 /** Milliseconds a call to each outside service may take before the request gives up. */
@@ -383,5 +398,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { dir: path.resolve(env.BACKUP_DIR), keep: env.BACKUP_KEEP, hour: env.BACKUP_HOUR }
       : undefined,
     timeouts: { ...DEFAULT_TIMEOUTS },
+    access: { signupMode: env.SIGNUP_MODE, guests: env.GUEST_ACCESS },
   };
 }

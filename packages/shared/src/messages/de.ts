@@ -42,6 +42,11 @@ export const de: MessageCatalog = {
     PAYLOAD_TOO_LARGE: 'Die Anfrage ist zu groß',
     TOO_MANY_REQUESTS: 'Zu viele Versuche. Bitte versuche es in {{seconds}} Sekunden erneut',
     EMAIL_TAKEN: 'Mit dieser E-Mail-Adresse gibt es bereits ein Konto',
+    SIGNUP_CLOSED: 'Dieser Server nimmt keine neuen Konten an. Wenn du schon ein Konto hast, melde dich an',
+    INVITE_REQUIRED:
+      'Die Registrierung auf diesem Server ist nur mit Einladung möglich. Gib deinen Einladungscode ein',
+    INVITE_INVALID: 'Dieser Einladungscode gilt nicht: Er ist falsch, schon benutzt oder abgelaufen',
+    GUESTS_CLOSED: 'Dieser Server bietet keinen Gastzugang. Melde dich an oder registriere dich',
     INVALID_CREDENTIALS: 'E-Mail-Adresse oder Passwort ist falsch',
     INCORRECT_CODE: 'Falscher Bestätigungscode',
     CODE_EXPIRED: 'Der Code ist abgelaufen. Bitte fordere einen neuen an',

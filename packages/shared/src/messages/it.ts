@@ -42,6 +42,11 @@ export const it: MessageCatalog = {
     PAYLOAD_TOO_LARGE: 'La richiesta è troppo grande',
     TOO_MANY_REQUESTS: 'Troppi tentativi. Riprova tra {{seconds}} secondi',
     EMAIL_TAKEN: 'Esiste già un account con questo indirizzo email',
+    SIGNUP_CLOSED: 'Questo server non accetta nuovi account. Se ne hai già uno, accedi',
+    INVITE_REQUIRED:
+      'La registrazione su questo server avviene solo su invito. Inserisci il tuo codice di invito',
+    INVITE_INVALID: 'Questo codice di invito non funziona: è errato, già usato o scaduto',
+    GUESTS_CLOSED: 'Questo server non offre l’accesso come ospite. Accedi o registrati',
     INVALID_CREDENTIALS: 'Email o password non corretti',
     INCORRECT_CODE: 'Codice di verifica errato',
     CODE_EXPIRED: 'Il codice è scaduto. Richiedine uno nuovo',

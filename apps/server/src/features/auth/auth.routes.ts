@@ -32,6 +32,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
         password: body.password,
         language: languageOf(request, body.interfaceLanguage),
         client: clientOf(request),
+        inviteCode: body.inviteCode,
       }),
     ),
   );
@@ -80,6 +81,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
         body.credential,
         languageOf(request, body.interfaceLanguage),
         readDevice(request, config),
+        body.inviteCode,
       ),
     ),
   );
@@ -93,13 +95,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
       email: body.email,
       password: body.password,
       client: clientOf(request),
+      inviteCode: body.inviteCode,
     });
     setDeviceCookie(reply, config, device);
     return { user };
   });
 
   route(app, 'guestGoogle', async ({ caller, body }) => ({
-    user: await auth.guestGoogle(caller, body.credential),
+    user: await auth.guestGoogle(caller, body.credential, body.inviteCode),
   }));
 
   route(app, 'deleteAccount', async ({ caller, body, reply }) => {

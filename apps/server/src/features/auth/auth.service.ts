@@ -9,6 +9,7 @@ import type { EmailCodePurpose } from '../../db/schema';
 import type { Caller } from '../../domain/caller';
 import { AppError } from '../../domain/errors';
 import { codeMail } from '../mail/code-mail';
+import type { InvitesService } from '../invites/invites.service';
 import type { Mailer } from '../mail/mailer';
 import { RATE_LIMITS, type RateLimiter } from '../rate-limit/rate-limiter';
 import type { SessionService } from '../session/session.service';
@@ -44,6 +45,10 @@ export interface AuthServiceDeps {
   google: GoogleVerifier | undefined;
   clock: () => Date;
   beforeAccountDeletion?: AccountDeletionHook[];
+  /** Who may make an account (SIGNUP_MODE, invite codes; decision 0081). */
+  invites: InvitesService;
+  /** GUEST_ACCESS: false, POST /auth/guest answers GUESTS_CLOSED. */
+  guests: boolean;
 }
 
 const CODE_MINUTES = VERIFICATION_CODE_TTL_MS / 60_000;
@@ -106,16 +111,21 @@ export class AuthService {
     password: string;
     language: Language;
     client: Client;
+    inviteCode?: string | undefined;
   }): Promise<SignedIn> {
+    this.deps.invites.precheck(input.inviteCode);
     await this.deps.rateLimiter.consume(RATE_LIMITS.signup, input.client.ip);
     if (await this.deps.users.findByEmail(input.email)) throw new AppError('EMAIL_TAKEN');
-    // Checked before anything is written, so a 429 leaves no half-made account behind. The
-    // device signing up is the account's first own device: strangers' requests for the
-    // address (before it had an account) cannot keep it from signing up.
-    await this.spendOwnBudget(input.email);
-    const passwordHash = await hashPassword(input.password);
+    // Before the address's mail budget, so a wrong invite code spends none of it; the use is
+    // given back if the sign-up fails after all (decision 0081).
+    const admission = await this.deps.invites.admit(input.inviteCode);
     let user: UserRow;
     try {
+      // Checked before anything is written, so a 429 leaves no half-made account behind. The
+      // device signing up is the account's first own device: strangers' requests for the
+      // address (before it had an account) cannot keep it from signing up.
+      await this.spendOwnBudget(input.email);
+      const passwordHash = await hashPassword(input.password);
       user = await this.deps.users.insert({
         email: input.email,
         passwordHash,
@@ -124,6 +134,7 @@ export class AuthService {
         sortingConfigs: DEFAULT_SORTING_CONFIGS,
       });
     } catch (error) {
+      await admission.release();
       // Two signups for one address at once: the unique index decides.
       if ((error as { code?: string }).code === '23505') throw new AppError('EMAIL_TAKEN');
       throw error;
@@ -295,6 +306,7 @@ export class AuthService {
   }
 
   async guest(language: Language, client: Client): Promise<SignedIn> {
+    if (!this.deps.guests) throw new AppError('GUESTS_CLOSED');
     await this.deps.rateLimiter.consume(RATE_LIMITS.guest, client.ip);
     const now = this.deps.clock();
     const user = await this.deps.users.insert({
@@ -309,7 +321,12 @@ export class AuthService {
     return this.signIn(user, client.device);
   }
 
-  async google(credential: string, language: Language, device: Device): Promise<SignedIn> {
+  async google(
+    credential: string,
+    language: Language,
+    device: Device,
+    inviteCode?: string,
+  ): Promise<SignedIn> {
     if (!this.deps.google) throw new AppError('GOOGLE_UNAVAILABLE');
     const identity = await this.deps.google.verify(credential);
     const known = await this.deps.users.findByGoogleSubject(identity.subject);
@@ -327,14 +344,22 @@ export class AuthService {
         return this.signIn(linked ?? sameEmail, device);
       }
     }
-    const user = await this.deps.users.insert({
-      email: identity.emailVerified ? identity.email : null,
-      googleSubject: identity.subject,
-      role: 'notAcceptedPolicyUser',
-      interfaceLanguage: language,
-      sortingConfigs: DEFAULT_SORTING_CONFIGS,
-      emailVerifiedAt: identity.emailVerified ? this.deps.clock() : null,
-    });
+    // Only now is it a sign-up: existing accounts sign in with Google whatever SIGNUP_MODE says.
+    const admission = await this.deps.invites.admit(inviteCode);
+    let user: UserRow;
+    try {
+      user = await this.deps.users.insert({
+        email: identity.emailVerified ? identity.email : null,
+        googleSubject: identity.subject,
+        role: 'notAcceptedPolicyUser',
+        interfaceLanguage: language,
+        sortingConfigs: DEFAULT_SORTING_CONFIGS,
+        emailVerifiedAt: identity.emailVerified ? this.deps.clock() : null,
+      });
+    } catch (error) {
+      await admission.release();
+      throw error;
+    }
     return this.signIn(user, device);
   }
 
@@ -345,39 +370,48 @@ export class AuthService {
    */
   async guestSignup(
     caller: Caller,
-    input: { email: string; password: string; client: Client },
+    input: { email: string; password: string; client: Client; inviteCode?: string | undefined },
   ): Promise<{ user: User; device: Device }> {
     const guest = await this.requireGuest(caller);
+    // A guest's conversion makes a full account: it counts as a sign-up (decision 0081).
+    this.deps.invites.precheck(input.inviteCode);
     await this.deps.rateLimiter.consume(RATE_LIMITS.signup, input.client.ip);
     if (await this.deps.users.findByEmail(input.email)) throw new AppError('EMAIL_TAKEN');
-    // Like a sign-up: the guest's device is the account's first own device.
-    await this.spendOwnBudget(input.email);
-    const passwordHash = await hashPassword(input.password);
+    const admission = await this.deps.invites.admit(input.inviteCode);
     let user: UserRow | undefined;
     try {
+      // Like a sign-up: the guest's device is the account's first own device.
+      await this.spendOwnBudget(input.email);
+      const passwordHash = await hashPassword(input.password);
       user = await this.deps.users.updateAccount(guest.id, {
         email: input.email,
         passwordHash,
         role: 'notVerifiedUser',
       });
     } catch (error) {
+      await admission.release();
       if ((error as { code?: string }).code === '23505') throw new AppError('EMAIL_TAKEN');
       throw error;
     }
-    if (!user) throw new AppError('UNAUTHORIZED');
+    if (!user) {
+      await admission.release();
+      throw new AppError('UNAUTHORIZED');
+    }
     await this.mailCode(user, 'verify');
     return { user: toUserDto(user), device: rememberAccount(input.client.device, user) };
   }
 
   /** A guest signs up with Google: a `user` at once (Google vouches for them), data kept. */
-  async guestGoogle(caller: Caller, credential: string): Promise<User> {
+  async guestGoogle(caller: Caller, credential: string, inviteCode?: string): Promise<User> {
     if (!this.deps.google) throw new AppError('GOOGLE_UNAVAILABLE');
     const guest = await this.requireGuest(caller);
+    this.deps.invites.precheck(inviteCode);
     const identity = await this.deps.google.verify(credential);
     if (await this.deps.users.findByGoogleSubject(identity.subject))
       throw new AppError('GOOGLE_ALREADY_LINKED');
     const email = identity.email && identity.emailVerified ? identity.email : null;
     if (email && (await this.deps.users.findByEmail(email))) throw new AppError('EMAIL_TAKEN');
+    const admission = await this.deps.invites.admit(inviteCode);
     let user: UserRow | undefined;
     try {
       user = await this.deps.users.updateAccount(guest.id, {
@@ -388,13 +422,17 @@ export class AuthService {
         guestExpiresAt: null,
       });
     } catch (error) {
+      await admission.release();
       const { code, constraint } = error as { code?: string; constraint?: string };
       if (code === '23505') {
         throw new AppError(constraint?.includes('google') ? 'GOOGLE_ALREADY_LINKED' : 'EMAIL_TAKEN');
       }
       throw error;
     }
-    if (!user) throw new AppError('UNAUTHORIZED');
+    if (!user) {
+      await admission.release();
+      throw new AppError('UNAUTHORIZED');
+    }
     return toUserDto(user);
   }
 

@@ -20,6 +20,8 @@ describe('readRuntimeConfig', () => {
       translation: true,
       tutorialVideo: null,
       sourceUrl: 'https://git.example.org/fork',
+      signupMode: 'open',
+      guestAccess: true,
     });
   });
 
@@ -41,6 +43,19 @@ describe('readRuntimeConfig', () => {
       translation: false,
       tutorialVideo: null,
       sourceUrl: null,
+      signupMode: 'open',
+      guestAccess: true,
     });
+  });
+
+  it('reads who may come in, and lets everyone in for a value it does not know', () => {
+    const closed = documentWith(
+      '<meta name="wordhoard:signup-mode" content="closed"><meta name="wordhoard:guest-access" content="off">',
+    );
+    expect(readRuntimeConfig(closed)).toMatchObject({ signupMode: 'closed', guestAccess: false });
+    const invite = documentWith('<meta name="wordhoard:signup-mode" content="invite">');
+    expect(readRuntimeConfig(invite)).toMatchObject({ signupMode: 'invite', guestAccess: true });
+    const unknown = documentWith('<meta name="wordhoard:signup-mode" content="maybe">');
+    expect(readRuntimeConfig(unknown).signupMode).toBe('open');
   });
 });

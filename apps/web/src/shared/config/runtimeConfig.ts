@@ -15,6 +15,18 @@ export interface RuntimeConfig {
   tutorialVideo: { desktop: string; mobile: string } | null;
   /** SOURCE_URL: where the source of the running server is (AGPL-3.0 §13); null outside its page. */
   sourceUrl: string | null;
+  /**
+   * Who may come in (docs/decisions/0081-private-instance.md): sign-up open, by invite code or
+   * closed, and whether guests may enter. The app hides what is shut; the server refuses it.
+   */
+  signupMode: SignupMode;
+  guestAccess: boolean;
+}
+
+export type SignupMode = 'open' | 'invite' | 'closed';
+
+function signupModeOf(value: string | null): SignupMode {
+  return value === 'invite' || value === 'closed' ? value : 'open';
 }
 
 function meta(doc: Document, name: string): string | null {
@@ -32,5 +44,7 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
     translation: meta(doc, 'translation') === 'on',
     tutorialVideo: desktopVideo && mobileVideo ? { desktop: desktopVideo, mobile: mobileVideo } : null,
     sourceUrl: meta(doc, 'source-url'),
+    signupMode: signupModeOf(meta(doc, 'signup-mode')),
+    guestAccess: meta(doc, 'guest-access') !== 'off',
   };
 }

@@ -12,10 +12,13 @@ import { useAuthCalls } from '../api/auth';
 export function GoogleSignIn({
   text = 'continue_with',
   forGuest = false,
+  inviteCode,
 }: {
   text?: GoogleButtonText;
   /** A signed-in guest signs up with Google and keeps their account (POST /auth/guest/google). */
   forGuest?: boolean;
+  /** For a first Google sign-in when sign-up is by invitation (decision 0081). */
+  inviteCode?: string | undefined;
 }) {
   const { i18n } = useTranslation();
   const calls = useAuthCalls();
@@ -25,14 +28,15 @@ export function GoogleSignIn({
   const onCredential = useCallback(
     async (credential: string) => {
       try {
-        if (forGuest) await calls.guestGoogle({ credential });
-        else await calls.google({ credential, interfaceLanguage: language });
+        const invite = inviteCode ? { inviteCode } : {};
+        if (forGuest) await calls.guestGoogle({ credential, ...invite });
+        else await calls.google({ credential, interfaceLanguage: language, ...invite });
       } catch {
         return; // The error modal says why.
       }
       await completeSignIn();
     },
-    [calls, completeSignIn, language, forGuest],
+    [calls, completeSignIn, language, forGuest, inviteCode],
   );
 
   return <GoogleButton text={text} onCredential={onCredential} />;

@@ -10,12 +10,15 @@ import { PolicyConsent } from '../components/PolicyConsent';
 import { NO_CONSENT, consentSchema } from '../lib/consentSchema';
 import { useCompleteSignIn } from '../lib/useCompleteSignIn';
 import { useAuthCalls } from '../api/auth';
+import { Notice } from '../../../shared/ui/Notice/Notice';
+import { useAccess } from '../lib/access';
 
 /** Guest entry: the policies are accepted here, then a 24-hour guest account is created. */
 export default function GuestPage() {
   const { t, i18n } = useTranslation();
   const calls = useAuthCalls();
   const completeSignIn = useCompleteSignIn();
+  const { guestAccess } = useAccess();
   const {
     register,
     handleSubmit,
@@ -30,6 +33,14 @@ export default function GuestPage() {
     }
     await completeSignIn();
   });
+
+  if (!guestAccess) {
+    return (
+      <Page title={t('Auth.GuestTitle')} width="narrow">
+        <Notice>{t('apiErrors.GUESTS_CLOSED')}</Notice>
+      </Page>
+    );
+  }
 
   return (
     <Page title={t('Auth.GuestTitle')} lead={t('Auth.GuestLead')} width="narrow">

@@ -10,6 +10,7 @@ import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestError
 import { PasswordField } from '../../../shared/ui/PasswordField/PasswordField';
 import { OtherWaysIn } from '../components/OtherWaysIn';
 import styles from '../components/AuthForm.module.css';
+import { useAccess } from '../lib/access';
 import { useCompleteSignIn } from '../lib/useCompleteSignIn';
 import { useAuthCalls } from '../api/auth';
 
@@ -22,6 +23,7 @@ export default function LoginPage() {
   const calls = useAuthCalls();
   const handleError = useRequestErrorHandler();
   const completeSignIn = useCompleteSignIn();
+  const { signupMode } = useAccess();
   const {
     register,
     handleSubmit,
@@ -61,9 +63,11 @@ export default function LoginPage() {
         </form>
         <OtherWaysIn googleText="signin_with" />
       </Card>
-      <p className={styles.footnote}>
-        {t('Auth.NoAccount')} <Link to={PATHS.signup}>{t('Auth.SignUp')}</Link>
-      </p>
+      {signupMode !== 'closed' && (
+        <p className={styles.footnote}>
+          {t('Auth.NoAccount')} <Link to={PATHS.signup}>{t('Auth.SignUp')}</Link>
+        </p>
+      )}
     </Page>
   );
 }

@@ -5,6 +5,7 @@ import { AppearanceSection } from '../components/AppearanceSection';
 import { DaySection } from '../components/DaySection';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { DownloadDataSection } from '../components/DownloadDataSection';
+import { InvitesSection } from '../components/InvitesSection';
 import { LanguageSection } from '../components/LanguageSection';
 import { LearningSection } from '../components/LearningSection';
 import { PasswordSection } from '../components/PasswordSection';
@@ -40,6 +41,7 @@ export default function UserEditPage() {
       <PasswordSection user={user} />
       <StorageSection />
       <DownloadDataSection />
+      {user.role === 'developer' && <InvitesSection />}
       <DeleteAccountSection user={user} />
     </Page>
   );

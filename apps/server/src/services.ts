@@ -106,7 +106,7 @@ export function createServices(deps: {
 
   const usersRepository = new UsersRepository(db);
   const sessions = new SessionService(new SessionRepository(db), clock);
-  const users = new UsersService(usersRepository, clock);
+  const users = new UsersService(usersRepository, clock, config.limits);
   const rateLimiter = new RateLimiter(rateLimitStore);
   const invites = new InvitesService(new InvitesRepository(db), config.access.signupMode, clock);
   const payments = new PaymentsService({
@@ -132,7 +132,7 @@ export function createServices(deps: {
   });
 
   const dictionariesRepository = new DictionariesRepository(db);
-  const dictionaries = new DictionariesService(dictionariesRepository, clock);
+  const dictionaries = new DictionariesService(dictionariesRepository, clock, config.limits);
   const configuredBlobs = deps.blobStore ? undefined : createBlobStore(config.media, config.timeouts.s3Ms);
   const blobStore = deps.blobStore ?? configuredBlobs;
   if (!blobStore) throw new Error('no blob store');
@@ -151,6 +151,7 @@ export function createServices(deps: {
     clock,
     media,
     new AnkiReader(deps.heavyWork?.ankiRead),
+    config.limits,
   );
   const learning = new LearningService({
     repository: new LearningRepository(db),
@@ -168,6 +169,7 @@ export function createServices(deps: {
     clock,
     (userId) => learning.settingsFor(userId),
     weakSpotsRepository,
+    config.limits,
   );
   const weakSpots = new WeakSpotsService(weakSpotsRepository, testingRepository);
   const offlineTesting = new OfflineTestingService(

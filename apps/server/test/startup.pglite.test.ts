@@ -79,7 +79,9 @@ describe('starting the server', () => {
   it('prints a banner with the address, the database and where codes go, then readable logs', async () => {
     const dataDir = path.join(dir, 'data');
     const server = run({ DATA_DIR: dataDir, LOG_FORMAT: 'pretty' });
-    const [, port] = await server.waitFor(/Wordhoard is running: open http:\/\/localhost:(\d+)\n/);
+    const [, port] = await server.waitFor(
+      /Wordhoard \d+\.\d+\.\d+\S* is running: open http:\/\/localhost:(\d+)\n/,
+    );
     await server.waitFor(/database: PGlite \(embedded\) in (.+)\n/);
     expect(server.output()).toContain(`database: PGlite (embedded) in ${dataDir}\n`);
     expect(server.output()).toContain('mail: not configured — verification codes are printed in this log');
@@ -98,7 +100,7 @@ describe('starting the server', () => {
 
   it('logs JSON lines when told to', async () => {
     const server = run({ DATA_DIR: path.join(dir, 'data'), LOG_FORMAT: 'json' });
-    await server.waitFor(/Wordhoard is running/);
+    await server.waitFor(/Wordhoard \S+ is running/);
     await server.waitFor(/^\{"level":\d+.*"msg":"Server listening at/m);
   });
 

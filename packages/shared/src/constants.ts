@@ -70,6 +70,28 @@ export const ROLE_LIMITS: Readonly<Record<Role, RoleLimits>> = {
   notAcceptedPolicyUser: USER_LIMITS,
 };
 
+export type RoleLimitsTable = Readonly<Record<Role, RoleLimits>>;
+
+/** The roles of the free plan: a signed-up account, and one still finishing its sign-up. */
+export const FREE_ROLES = [
+  'user',
+  'notVerifiedUser',
+  'notAcceptedPolicyUser',
+] as const satisfies readonly Role[];
+
+/**
+ * The limits of an instance whose operator raised (or lowered) the free plan's
+ * (FREE_DICTIONARIES, FREE_WORDS_PER_DICTIONARY, FREE_TESTS_PER_DAY; docs/operations.md).
+ */
+export function withFreeLimits(
+  free: Partial<Pick<RoleLimits, 'dictionaries' | 'wordsPerDictionary' | 'testsPerDay'>>,
+  table: RoleLimitsTable = ROLE_LIMITS,
+): RoleLimitsTable {
+  const changed = { ...table };
+  for (const role of FREE_ROLES) changed[role] = { ...table[role], ...free };
+  return changed;
+}
+
 /** Roles that have finished sign-up and may use the app's features. */
 export const ACTIVE_ROLES = [
   'user',

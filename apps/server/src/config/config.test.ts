@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { ROLE_LIMITS } from '@wordhoard/shared';
 
 describe('loadConfig', () => {
   it('runs with no variables at all on the embedded database', () => {
@@ -197,5 +198,26 @@ describe('scheduled backups (decision 0080)', () => {
       expect(() => loadConfig({ BACKUP_DIR: '/b', BACKUP_KEEP: keep }), keep).toThrow(
         /BACKUP_KEEP must be a whole/,
       );
+  });
+});
+
+describe('the free plan’s limits on this instance', () => {
+  it('are SPEC’s unless set, and raise the free roles only', () => {
+    expect(loadConfig({}).limits).toEqual(ROLE_LIMITS);
+    const raised = loadConfig({ FREE_DICTIONARIES: '5', FREE_TESTS_PER_DAY: '20' }).limits;
+    for (const role of ['user', 'notVerifiedUser', 'notAcceptedPolicyUser'] as const)
+      expect(raised[role]).toEqual({ ...ROLE_LIMITS.user, dictionaries: 5, testsPerDay: 20 });
+    expect(raised.guest).toEqual(ROLE_LIMITS.guest);
+    expect(raised.premium).toEqual(ROLE_LIMITS.premium);
+  });
+
+  it('refuses what is not a whole number in range, naming the variable', () => {
+    for (const value of ['0', '-1', '2.5', 'many'])
+      expect(() => loadConfig({ FREE_DICTIONARIES: value }), value).toThrow(
+        /FREE_DICTIONARIES must be a whole number/,
+      );
+    expect(() => loadConfig({ FREE_WORDS_PER_DICTIONARY: '5001' })).toThrow(
+      /FREE_WORDS_PER_DICTIONARY must be a whole number from 1 to 5000/,
+    );
   });
 });

@@ -1,7 +1,12 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SOURCE_URL } from '@wordhoard/shared';
+import {
+  DEFAULT_SOURCE_URL,
+  MAX_IMPORT_WORDS,
+  withFreeLimits,
+  type RoleLimitsTable,
+} from '@wordhoard/shared';
 import { redactCredentials } from './redact';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -93,6 +98,12 @@ const pushAllowedHosts = withDefault(
 /** SIGNUP_MODE (decision 0081). */
 export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
 export type SignupMode = (typeof SIGNUP_MODES)[number];
+
+/** A whole number in [min, max], from a variable's text. */
+const wholeNumber = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
@@ -194,6 +205,10 @@ const envSchema = z.object({
       .min(16, { error: 'must be at least 16 characters' })
       .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' }),
   ),
+  // The free plan's limits on this instance (decision 0081): unset, SPEC §6's.
+  FREE_DICTIONARIES: optional(wholeNumber(1, 1000)),
+  FREE_WORDS_PER_DICTIONARY: optional(wholeNumber(1, MAX_IMPORT_WORDS)),
+  FREE_TESTS_PER_DAY: optional(wholeNumber(1, 10_000)),
   // Who may come in (decision 0081): sign-up open, by invite code or closed; guests on or off.
   SIGNUP_MODE: withDefault(
     z.enum(SIGNUP_MODES, { error: `must be one of ${SIGNUP_MODES.join(', ')}` }),
@@ -264,6 +279,8 @@ export interface Config {
   timeouts: OutsideTimeouts;
   /** Who may come in (docs/decisions/0081-private-instance.md). */
   access: { signupMode: SignupMode; guests: boolean };
+  /** Each role's limits: SPEC §6's, with the free plan's as the operator set them. */
+  limits: RoleLimitsTable;
 }
 
 /** Milliseconds a call to each outside service may take before the request gives up. */
@@ -399,5 +416,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     timeouts: { ...DEFAULT_TIMEOUTS },
     access: { signupMode: env.SIGNUP_MODE, guests: env.GUEST_ACCESS },
+    limits: withFreeLimits({
+      ...(env.FREE_DICTIONARIES === undefined ? {} : { dictionaries: env.FREE_DICTIONARIES }),
+      ...(env.FREE_WORDS_PER_DICTIONARY === undefined
+        ? {}
+        : { wordsPerDictionary: env.FREE_WORDS_PER_DICTIONARY }),
+      ...(env.FREE_TESTS_PER_DAY === undefined ? {} : { testsPerDay: env.FREE_TESTS_PER_DAY }),
+    }),
   };
 }

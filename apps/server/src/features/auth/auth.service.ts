@@ -76,7 +76,11 @@ export class AuthService {
     options: { passwordReset?: boolean } = {},
   ): Promise<SignedIn> {
     const session = await this.deps.sessions.create(user.id, options);
-    return { user: toUserDto(user), session, device: rememberAccount(device, user) };
+    return {
+      user: toUserDto(user, null, this.deps.users.limits),
+      session,
+      device: rememberAccount(device, user),
+    };
   }
 
   /** Mails a fresh code; callers spend a mail budget first (spendOwnBudget, spendStrangerBudget). */
@@ -398,7 +402,10 @@ export class AuthService {
       throw new AppError('UNAUTHORIZED');
     }
     await this.mailCode(user, 'verify');
-    return { user: toUserDto(user), device: rememberAccount(input.client.device, user) };
+    return {
+      user: toUserDto(user, null, this.deps.users.limits),
+      device: rememberAccount(input.client.device, user),
+    };
   }
 
   /** A guest signs up with Google: a `user` at once (Google vouches for them), data kept. */
@@ -433,7 +440,7 @@ export class AuthService {
       await admission.release();
       throw new AppError('UNAUTHORIZED');
     }
-    return toUserDto(user);
+    return toUserDto(user, null, this.deps.users.limits);
   }
 
   private async requireGuest(caller: Caller): Promise<UserRow> {

@@ -3,6 +3,7 @@ import {
   MAX_IMPORT_WORDS,
   PICTURE_MAX_BYTES,
   ROLE_LIMITS,
+  type RoleLimitsTable,
   VALIDATION_KEYS,
   previewImport,
   termKey,
@@ -41,6 +42,7 @@ export class AnkiService {
     private readonly media: MediaService,
     /** Reads packages in worker threads, behind a gate (decision 0077). */
     private readonly reader: AnkiReader,
+    private readonly limits: RoleLimitsTable = ROLE_LIMITS,
   ) {}
 
   /** What importing the package would do; nothing is saved. */
@@ -61,7 +63,7 @@ export class AnkiService {
     const judged = previewImport(entries, {
       existingTerms,
       existingCount: dictionary.wordsCount,
-      wordLimit: ROLE_LIMITS[role].wordsPerDictionary,
+      wordLimit: this.limits[role].wordsPerDictionary,
     });
     const counts = { total: judged.rows.length, ready: 0, skipped: 0, overLimit: 0, invalid: 0 };
     for (const row of judged.rows) {

@@ -3,6 +3,7 @@ import type { Caller } from '../../domain/caller';
 import {
   DEFAULT_SORTING_CONFIGS,
   ROLE_LIMITS,
+  type RoleLimitsTable,
   importField,
   termKey,
   wordInputSchema,
@@ -75,6 +76,8 @@ export class DictionariesService {
   constructor(
     private readonly repository: DictionariesRepository,
     private readonly clock: () => Date,
+    /** Each role's limits on this instance (the free plan's may be raised: config.limits). */
+    private readonly limits: RoleLimitsTable = ROLE_LIMITS,
   ) {}
 
   /** The caller's dictionaries, found through their session in one query. */
@@ -121,7 +124,7 @@ export class DictionariesService {
   ): Promise<{ role: Role; dictionary: DictionaryRow }> {
     const role = await this.repository.lockOwner(tx, userId);
     if (!role) throw new AppError('UNAUTHORIZED');
-    const limit = ROLE_LIMITS[role].dictionaries;
+    const limit = this.limits[role].dictionaries;
     if ((await this.repository.countForUser(tx, userId)) >= limit) {
       throw limitReached('MAX_DICTIONARIES', { role, limit });
     }
@@ -230,8 +233,8 @@ export class DictionariesService {
         if (clash[0] !== undefined) throw new AppError('DUPLICATE_TERM', { term: clash[0] });
 
         const wordsCount = dictionary.wordsCount - deleteIds.length + creates.length;
-        if (creates.length > 0 && wordsCount > ROLE_LIMITS[role].wordsPerDictionary)
-          throw limitReached('MAX_WORDS', { role, limit: ROLE_LIMITS[role].wordsPerDictionary });
+        if (creates.length > 0 && wordsCount > this.limits[role].wordsPerDictionary)
+          throw limitReached('MAX_WORDS', { role, limit: this.limits[role].wordsPerDictionary });
 
         const now = this.clock();
         await this.repository.deleteWords(tx, id, deleteIds);
@@ -348,7 +351,7 @@ export class DictionariesService {
     const existing = new Set(
       (await this.repository.existingTerms(tx, dictionary.id, [...fresh.keys()], [])).map(termKey),
     );
-    let room = Math.max(0, ROLE_LIMITS[role].wordsPerDictionary - dictionary.wordsCount);
+    let room = Math.max(0, this.limits[role].wordsPerDictionary - dictionary.wordsCount);
     const toInsert: NewWord[] = [];
     for (const [key, { index, word }] of fresh) {
       if (existing.has(key)) skipped.push({ term: word.term, reason: 'alreadyInDictionary', index });
@@ -361,8 +364,8 @@ export class DictionariesService {
     }
     skipped.sort((a, b) => a.index - b.index);
     const wordsCount = dictionary.wordsCount + toInsert.length;
-    if (toInsert.length > 0 && wordsCount > ROLE_LIMITS[role].wordsPerDictionary)
-      throw limitReached('MAX_WORDS', { role, limit: ROLE_LIMITS[role].wordsPerDictionary });
+    if (toInsert.length > 0 && wordsCount > this.limits[role].wordsPerDictionary)
+      throw limitReached('MAX_WORDS', { role, limit: this.limits[role].wordsPerDictionary });
     if (toInsert.length === 0) return { dictionary: toDictionaryDto(dictionary), imported: 0, skipped };
 
     const now = this.clock();

@@ -2,7 +2,6 @@ import Stripe from 'stripe';
 import {
   PLAN_CURRENCY,
   PREMIUM_PRICE_PER_MONTH,
-  ROLE_LIMITS,
   type CheckoutSession,
   type Plan,
   type RefundedSubscription,
@@ -173,7 +172,7 @@ export class PaymentsService {
         currency: PLAN_CURRENCY,
         interval: 'month',
         productId: null,
-        limits: ROLE_LIMITS.user,
+        limits: this.deps.config.limits.user,
       },
       {
         id: 'premium',
@@ -182,7 +181,7 @@ export class PaymentsService {
         currency: PLAN_CURRENCY,
         interval: 'month',
         productId: this.deps.config.stripe.premiumProductId ?? null,
-        limits: ROLE_LIMITS.premium,
+        limits: this.deps.config.limits.premium,
       },
     ];
   }

@@ -24,6 +24,7 @@ import {
   type TesterOptions,
   type TestResult,
   type Role,
+  type RoleLimitsTable,
 } from '@wordhoard/shared';
 import type { AppliedAttempt, StoredCard, TestSessionItem } from '../../db/schema';
 import type { Caller } from '../../domain/caller';
@@ -369,12 +370,14 @@ export class TestingService {
     private readonly schedulerOf: (userId: string) => Promise<SchedulerSettings>,
     /** The learner's missed definitions and confusion pairs (decision 0049). */
     private readonly weakSpots: WeakSpotsRepository,
+    /** Each role's limits on this instance (the free plan's may be raised: config.limits). */
+    private readonly limits: RoleLimitsTable = ROLE_LIMITS,
   ) {}
 
   private async limitFor(userId: string): Promise<{ role: Role; limit: number }> {
     const role = await this.repository.role(userId);
     if (!role) throw new AppError('UNAUTHORIZED');
-    return { role, limit: ROLE_LIMITS[role].testsPerDay };
+    return { role, limit: this.limits[role].testsPerDay };
   }
 
   async create(caller: Caller, options: TesterOptions): Promise<{ testsLeft: number }> {
@@ -532,7 +535,7 @@ export class TestingService {
     // The learner's day (decision 0053): its attempts, and its end.
     const today = learnerDay(session, now);
     const used = attempts.find((row) => row.day === today.day)?.count ?? 0;
-    const testsLeft = Math.max(0, ROLE_LIMITS[role].testsPerDay - used);
+    const testsLeft = Math.max(0, this.limits[role].testsPerDay - used);
     const testsResetAt = today.endsAt.toISOString();
     if (!test) return { test: null, testsLeft, testsResetAt, report: null };
     if (test.current) {

@@ -1,11 +1,15 @@
-import { PREMIUM_PRICE_PER_MONTH, ROLE_LIMITS, type User } from '@wordhoard/shared';
+import { PREMIUM_PRICE_PER_MONTH, ROLE_LIMITS, type RoleLimitsTable, type User } from '@wordhoard/shared';
 import { reminderTime } from '../../domain/reminders';
 import type { PlanSource, UserDtoSource } from './users.repository';
 
 const LIVE_SUBSCRIPTION = new Set(['active', 'trialing', 'past_due']);
 
 /** The `User` of the contract: the row plus what follows from its role and subscription. */
-export function toUserDto(user: UserDtoSource, subscription: PlanSource | null = null): User {
+export function toUserDto(
+  user: UserDtoSource,
+  subscription: PlanSource | null = null,
+  limits: RoleLimitsTable = ROLE_LIMITS,
+): User {
   const premium =
     subscription !== null && LIVE_SUBSCRIPTION.has(subscription.status) && subscription.endedAt === null;
   return {
@@ -14,7 +18,7 @@ export function toUserDto(user: UserDtoSource, subscription: PlanSource | null =
     role: user.role,
     interfaceLanguage: user.interfaceLanguage,
     sortingConfigs: user.sortingConfigs,
-    limits: ROLE_LIMITS[user.role],
+    limits: limits[user.role],
     plan: premium
       ? {
           id: 'premium',

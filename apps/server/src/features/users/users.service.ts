@@ -1,5 +1,12 @@
 import type { Caller } from '../../domain/caller';
-import { DEFAULT_SORTING_CONFIGS, HEATMAP_DAYS, type AccountProgress, type User } from '@wordhoard/shared';
+import {
+  DEFAULT_SORTING_CONFIGS,
+  HEATMAP_DAYS,
+  ROLE_LIMITS,
+  type AccountProgress,
+  type RoleLimitsTable,
+  type User,
+} from '@wordhoard/shared';
 import { changeZone, localDate, nextDate, startOfLocalDay } from '../../domain/learner-day';
 import { reminderMinute } from '../../domain/reminders';
 import { streakOf } from './streak';
@@ -19,6 +26,8 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly clock: () => Date = () => new Date(),
+    /** Each role's limits on this instance (the free plan's may be raised: config.limits). */
+    readonly limits: RoleLimitsTable = ROLE_LIMITS,
   ) {}
 
   /** The caller's own profile, found through their session in one query. */
@@ -26,7 +35,7 @@ export class UsersService {
     const found = await this.users.findCallerWithSubscription(caller.params);
     await caller.admit(found?.session);
     if (!found) throw new AppError('UNAUTHORIZED');
-    return toUserDto(found.user, found.subscription);
+    return toUserDto(found.user, found.subscription, this.limits);
   }
 
   /*
@@ -70,7 +79,7 @@ export class UsersService {
   private async profile(userId: string): Promise<User> {
     const found = await this.users.findWithSubscription(userId);
     if (!found) throw new AppError('UNAUTHORIZED');
-    return toUserDto(found.user, found.subscription);
+    return toUserDto(found.user, found.subscription, this.limits);
   }
 
   async update(caller: Caller, changes: z.output<typeof updateMeBodySchema>): Promise<User> {

@@ -8,6 +8,7 @@ const TABLES = [
   'daily_attempts',
   'dictionaries',
   'email_codes',
+  'invites',
   'learner_parameters',
   'push_subscriptions',
   'rate_limits',

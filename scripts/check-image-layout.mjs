@@ -142,11 +142,20 @@ function start(env) {
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
   const exited = new Promise((resolve) => child.on('close', (code) => resolve(code)));
+  // A guard against a hang (a start takes seconds; a busy CI machine, at most a minute or two),
+  // with the server's output: a changed banner once left this script waiting forever.
   const waitFor = (pattern) =>
     new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no ${pattern} within 5 minutes:\n${output}`)),
+        300_000,
+      );
       const check = () => {
         const match = pattern.exec(output);
-        if (match) resolve(match);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match);
+        }
       };
       listeners.add(check);
       check();
@@ -158,7 +167,7 @@ function start(env) {
 async function main() {
   const port = String(20000 + Math.floor(Math.random() * 20000));
   const server = start({ PORT: port, LOG_FORMAT: 'pretty' });
-  await server.waitFor(/Wordhoard is running/);
+  await server.waitFor(/Wordhoard \S+ is running/);
   const health = spawnSync(process.execPath, healthcheck.slice(1), { env: { ...process.env, PORT: port } });
   if (health.status !== 0) fail(`the HEALTHCHECK command failed:\n${server.output()}`);
   const page = await fetch(`http://127.0.0.1:${port}/`);

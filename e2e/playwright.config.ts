@@ -14,7 +14,7 @@ export default defineConfig({
   workers: 2,
   // Limits for a hang, not speed goals: `npm run test:stress` runs these beside the unit suite
   // and two busy loops on two cores, where a step that takes 1 s on a quiet machine takes 10.
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   // No service worker (docs/decisions/0051-service-worker.md) but in tests/pwa.spec.ts: each test's

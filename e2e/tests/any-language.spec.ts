@@ -85,7 +85,7 @@ async function startSwappedTest(page: Page, dictionaryId: string) {
 test('a Japanese–English dictionary: found as 日本, lang="ja", a half-width answer right, hiragana finds katakana', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await enterAsGuest(page);
   // The open list, filtered, passes axe; the keyboard moves through it and Escape closes it.
   await page.goto('/dictionaries/create');
@@ -150,7 +150,7 @@ test('a Japanese–English dictionary: found as 日本, lang="ja", a half-width 
 test('an Arabic–Ukrainian dictionary: right to left, and an answer without harakat is right', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await enterAsGuest(page);
   const id = await createThroughPicker(
     page,
@@ -195,7 +195,7 @@ test('an Arabic–Ukrainian dictionary: right to left, and an answer without har
 test('sentences keep their own punctuation: a Japanese term with 。「」 and an Arabic definition with ، ؟ are saved; a refused character is named', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await enterAsGuest(page);
   const id = await createThroughPicker(
     page,

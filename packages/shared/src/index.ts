@@ -11,3 +11,4 @@ export * from './portability';
 export * from './grading';
 export * from './cloze';
 export * from './version';
+export * from './testWord';

@@ -24,7 +24,7 @@ import type {
   SortingConfigs,
   TestRange,
   TesterOptions,
-  TestResult,
+  TestWord,
 } from '@wordhoard/shared';
 
 const timestamps = {
@@ -231,95 +231,10 @@ export const words = pgTable(
 const { answerForms: _answerForms, termForms: _termForms, ...wordColumns } = getTableColumns(words);
 export { wordColumns };
 
-/** One snapshotted word of a test, with what happened to it. */
-export interface TestSessionItem {
-  wordId: string;
-  term: string;
-  definitions: string[];
-  done: string[];
-  result: TestResult | null;
-  answers: string[];
-  /** Wrong checks so far: a word completed or skipped after one counts wrong. */
-  mistakes: number;
-  /** Terms of other words of the dictionary whose answer was typed for this one (confusions). */
-  confusions?: string[];
-  /**
-   * How many definitions were done when the first wrong check showed the answers: those typed
-   * after it were helped (missed, for the weak spots). Absent while no check failed.
-   */
-  helpedAt?: number;
-  /**
-   * How many of `done` were shown done from the start: a weak-definition test asks one
-   * definition and shows the word's others (docs/decisions/0049-weak-spots.md).
-   */
-  given?: number;
-  /** In a test of confusion pairs, the term of the word this one was mixed up with. */
-  contrast?: string;
-  /** The word's example sentences when the test started (decision 0060). Absent in tests saved before. */
-  examples?: string[];
-  /** A cloze question: the example sentence around the blank the term fills (decision 0060). */
-  cloze?: { before: string; after: string };
-  /** The exam day of the word's dictionary when the test started: no review is planned past its eve. */
-  examDate?: string;
-  /** Whether a definition was accepted only as a near miss (FSRS grade Hard). Absent: no. */
-  almost?: boolean;
-  /**
-   * The word's memory state in this test's direction when the test started (null: never
-   * reviewed). Only the active test changes it, so the answer path needs no read to grade.
-   * Absent in tests saved before spaced repetition: then the word is not graded.
-   */
-  card?: StoredCard | null;
-  /**
-   * The answers and the skip applied to this word, by the client's attemptId, so that a repeat
-   * returns its first result and changes nothing (docs/decisions/0018-answers-applied-once.md).
-   * The last MAX_RECORDED_ANSWERS only; absent in tests saved before.
-   */
-  attempts?: AppliedAttempt[];
-  /**
-   * The word's dictionary, its direction (true: the definitions shown, the term expected) and
-   * the languages shown and typed, as they were when the test started: a test of the due words
-   * of every dictionary mixes them (docs/decisions/0048-due-across-dictionaries.md). Absent in
-   * tests saved before: then the test's dictionary and `swap` apply.
-   */
-  dictionaryId?: string;
-  reversed?: boolean;
-  promptLanguage?: ContentLanguage;
-  answerLanguage?: ContentLanguage;
-}
-
-/**
- * One applied attempt, as small as its first result can be rebuilt from: `done` is how many
- * definitions were done after it (`done` only grows), `typed` the trimmed text of a wrong one.
- */
-export interface AppliedAttempt {
-  id: string;
-  /** `override`: the learner's "I was right" for a wrong attempt, accepted. */
-  kind: 'correct' | 'almost' | 'wrong' | 'skip' | 'override';
-  done: number;
-  typed?: string;
-  /** A wrong attempt the learner has since overridden: once per answer. */
-  overridden?: true;
-  /** The other word a wrong answer was the answer of, so a repeat says it again. */
-  confusedWith?: { term: string; definitions: string[] };
-}
-
 /** A learner's FSRS settings as a test keeps them (`SchedulerSettings` in testing/scheduling.ts). */
 export interface StoredSchedulerSettings {
   desiredRetention: number;
   parameters: number[] | null;
-}
-
-/** An FSRS card as the test snapshot keeps it (docs/decisions/0011-spaced-repetition.md). */
-export interface StoredCard {
-  due: string;
-  stability: number;
-  difficulty: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
-  state: number;
-  lastReview: string | null;
 }
 
 /** The user's single active test (DESIGN §5): a snapshot, so edits never disturb it. */
@@ -363,7 +278,7 @@ export const testItems = pgTable(
       .notNull()
       .references(() => testSessions.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    item: jsonb('item').$type<TestSessionItem>().notNull(),
+    item: jsonb('item').$type<TestWord>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.testId, t.position] })],
 );

@@ -1,6 +1,6 @@
 import { Rating } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
-import type { StoredCard } from '../../db/schema';
+import type { StoredCard } from '@wordhoard/shared';
 import { capForExam, review } from './scheduling';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

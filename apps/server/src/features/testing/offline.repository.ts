@@ -1,17 +1,8 @@
 import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { TesterOptions } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
-import {
-  dictionaries,
-  reviewLog,
-  testItems,
-  testSessions,
-  users,
-  wordCards,
-  words,
-  type StoredCard,
-  type TestSessionItem,
-} from '../../db/schema';
+import { dictionaries, reviewLog, testItems, testSessions, users, wordCards, words } from '../../db/schema';
+import type { StoredCard, TestWord } from '@wordhoard/shared';
 import { toStored, type NewReviewLogEntry, type Tx } from './testing.repository';
 
 /** The learner's active test with every word, as a device keeps it to go on offline. */
@@ -20,7 +11,7 @@ export interface ActiveTest {
   dictionaryId: string | null;
   options: TesterOptions | null;
   position: number;
-  items: TestSessionItem[];
+  items: TestWord[];
 }
 
 /** A word of the learner's, as late answers are graded against it now. */

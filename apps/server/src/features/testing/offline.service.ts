@@ -1,18 +1,18 @@
 import {
-  findMatch,
+  examplesOf,
+  replayLateAnswers,
+  shownAs,
   type LateAnswer,
   type LateReviewsBody,
   type OfflinePack,
   type OfflineWord,
-  type TestResult,
+  type TestWord,
 } from '@wordhoard/shared';
-import type { TestSessionItem } from '../../db/schema';
 import type { Caller } from '../../domain/caller';
 import { RATE_LIMITS, type RateLimiter } from '../rate-limit/rate-limiter';
 import type { OfflineTestingRepository, OwnWord } from './offline.repository';
 import { NEW_CARD_STATE, capForExam, gradeOf, review, type SchedulerSettings } from './scheduling';
 import type { TestingRepository, Tx } from './testing.repository';
-import { examplesOf, wordFields } from './testing.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Late answers older than this, by the device's clock, are too old to say anything of memory now. */
@@ -27,7 +27,7 @@ const LATE_ANSWER_MAX_SKEW_MS = DAY_MS;
  */
 export const LATE_REVIEW_SAME_WITHIN_MS = 60 * 60 * 1000;
 
-function toOfflineWord(item: TestSessionItem): OfflineWord {
+function toOfflineWord(item: TestWord): OfflineWord {
   return {
     wordId: item.wordId,
     term: item.term,
@@ -40,49 +40,8 @@ function toOfflineWord(item: TestSessionItem): OfflineWord {
     ...(item.dictionaryId === undefined ? {} : { dictionaryId: item.dictionaryId }),
     ...(item.contrast === undefined ? {} : { contrast: item.contrast }),
     ...examplesOf(item),
-    ...wordFields(item),
+    ...shownAs(item),
   };
-}
-
-/** What a word's late answers add up to, graded as the test would have: finished or not. */
-interface LateOutcome {
-  result: TestResult;
-  almost: boolean;
-  /** The answer or skip that finished the word: its time is the review's. */
-  finishing: LateAnswer;
-}
-
-/**
- * Grades one word's late answers in the order typed, by the test's rules (DESIGN §5): each
- * answer may complete one more definition; a wrong one is a mistake (the word then counts
- * wrong); a skip ends it. Undefined while the word was not finished.
- */
-export function gradeLateAnswers(
-  expected: readonly string[],
-  answers: readonly LateAnswer[],
-): LateOutcome | undefined {
-  const done: string[] = [];
-  let mistakes = 0;
-  let almost = false;
-  for (const answer of answers) {
-    if (answer.kind === 'skip')
-      return { result: mistakes > 0 ? 'wrong' : 'skipped', almost, finishing: answer };
-    const typed = answer.answer ?? '';
-    const match = findMatch(
-      typed,
-      expected.filter((definition) => !done.includes(definition)),
-    );
-    if (match) {
-      done.push(match.definition);
-      almost ||= match.kind === 'almost';
-      if (done.length === expected.length)
-        return { result: mistakes > 0 ? 'wrong' : 'correct', almost, finishing: answer };
-    } else if (!findMatch(typed, done)) {
-      // A definition typed again is not a mistake, as in the test.
-      mistakes += 1;
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -180,7 +139,7 @@ export class OfflineTestingService {
     settings: SchedulerSettings,
   ): Promise<boolean> {
     // Reversed: the definitions were shown and the term is the answer.
-    const outcome = gradeLateAnswers(reversed ? [word.term] : word.definitions, answers);
+    const outcome = replayLateAnswers(reversed ? [word.term] : word.definitions, answers);
     if (!outcome) return false;
     const answeredAt = new Date(outcome.finishing.answeredAt);
     const age = now.getTime() - answeredAt.getTime();

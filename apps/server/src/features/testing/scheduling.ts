@@ -9,7 +9,7 @@ import {
   type FSRS,
   type Grade,
 } from 'ts-fsrs';
-import type { StoredCard, TestSessionItem } from '../../db/schema';
+import type { StoredCard, TestWord } from '@wordhoard/shared';
 
 /**
  * Spaced repetition (docs/decisions/0011-spaced-repetition.md): one FSRS card per word and
@@ -77,7 +77,7 @@ export function schedulerFor(settings?: SchedulerSettings): FSRS {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The grade of a finished word: help needed → Again, a near miss → Hard, else Good. */
-export function gradeOf(item: Pick<TestSessionItem, 'result' | 'almost'>): Grade {
+export function gradeOf(item: Pick<TestWord, 'result' | 'almost'>): Grade {
   if (item.result !== 'correct') return Rating.Again;
   return item.almost ? Rating.Hard : Rating.Good;
 }

@@ -26,10 +26,9 @@ import {
   users,
   wordCards,
   words,
-  type StoredCard,
   type StoredSchedulerSettings,
-  type TestSessionItem,
 } from '../../db/schema';
+import type { ConfusableWord, StoredCard, TestWord } from '@wordhoard/shared';
 import { callerColumns, callerCte } from '../../db/caller-session';
 import { afterCursor, exactTime, inIndexOrder, type TimeIdCursor } from '../../db/keyset';
 import type { Caller } from '../../domain/caller';
@@ -66,7 +65,7 @@ export interface TestHead {
 /** An active test as the test screen sees it: where it is, and the word there. */
 export interface TestCursor extends TestHead {
   /** The word at `position`; null once every word is done. */
-  current: TestSessionItem | null;
+  current: TestWord | null;
 }
 
 const cursorColumns = {
@@ -90,13 +89,6 @@ const askedItemJoin = and(
   eq(testItems.testId, testSessions.id),
   eq(testItems.position, sql`${sql.placeholder('position')}::int`),
 );
-
-/** Another word of a dictionary, as a confusion is told from it. */
-export interface ConfusableWord {
-  id: string;
-  term: string;
-  definitions: string[];
-}
 
 /**
  * The other words of the asked word's dictionary that `form` (a normalised answer, placeholder
@@ -136,7 +128,7 @@ export interface SavedItem {
    * The word at `nextPosition` when the save moved the test on (null past its last word); null
    * as well when it stayed on the saved word, which the caller has already.
    */
-  next: TestSessionItem | null;
+  next: TestWord | null;
   /** The picture and recording of the word at `nextPosition`, read by the same statement. */
   nextMedia: MediaRefRow[];
 }
@@ -231,7 +223,7 @@ const MEDIA_REF_JSON = sql.raw(
 );
 
 /** A finished word as the report reads it: its dictionary is null once that was deleted. */
-export type ReportItem = Omit<TestSessionItem, 'dictionaryId'> & { dictionaryId?: string | null };
+export type ReportItem = Omit<TestWord, 'dictionaryId'> & { dictionaryId?: string | null };
 type CardRow = typeof wordCards.$inferSelect;
 
 export const toStored = (row: CardRow): StoredCard => ({
@@ -350,7 +342,7 @@ export class TestingRepository {
   async saveNewTest(
     tx: Tx,
     values: Omit<typeof testSessions.$inferInsert, 'total' | 'position'>,
-    items: TestSessionItem[],
+    items: TestWord[],
   ): Promise<void> {
     await tx.delete(testSessions).where(eq(testSessions.userId, values.userId));
     const [test] = await tx
@@ -445,7 +437,7 @@ export class TestingRepository {
     | {
         session: SessionRecord;
         test: TestHead | null;
-        item: TestSessionItem | null;
+        item: TestWord | null;
         version: string | null;
         /** The asked word's picture and recording (docs/decisions/0063-word-media.md). */
         media: MediaRefRow[];
@@ -503,7 +495,7 @@ export class TestingRepository {
   async saveItemIf(
     id: string,
     version: string,
-    change: { position: number; item: TestSessionItem; nextPosition: number; now: Date },
+    change: { position: number; item: TestWord; nextPosition: number; now: Date },
     logged: NewReviewLogEntry,
     card?: StoredCard,
   ): Promise<SavedItem | undefined> {

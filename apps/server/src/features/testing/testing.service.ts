@@ -3,15 +3,23 @@ import {
   DUE_TEST_MAX_WORDS,
   ROLE_LIMITS,
   WEAK_TEST_MAX_DEFINITIONS,
-  editDistance,
-  findMatch,
+  answerWord,
+  finishedWordAnswer,
+  finishedWordSkip,
   firstCloze,
-  gradeAnswer,
+  itemOf,
   normalizeAnswer,
+  overrideWord,
+  replayAttempt,
+  reportOf,
+  skipWord,
   type AnswerBody,
   type AnswerResult,
   type AnswerTarget,
-  type OtherWord,
+  type AttemptLog,
+  type ConfusableWord,
+  type StoredCard,
+  type TestWord,
   type OverrideBody,
   type DictionaryProgress,
   type DueCounts,
@@ -22,11 +30,9 @@ import {
   type TestRange,
   type TestState,
   type TesterOptions,
-  type TestResult,
   type Role,
   type RoleLimitsTable,
 } from '@wordhoard/shared';
-import type { AppliedAttempt, StoredCard, TestSessionItem } from '../../db/schema';
 import type { Caller } from '../../domain/caller';
 import { AppError, limitReached, notFound, tooManyRequests } from '../../domain/errors';
 import {
@@ -49,7 +55,6 @@ import {
   type TestHead,
   type NewReviewLogEntry,
   type TestingRepository,
-  type ConfusableWord,
   type ReviewLogCursor,
   type ReviewLogPageRow,
 } from './testing.repository';
@@ -62,12 +67,6 @@ const MINUTE = 60_000;
  * million reviews take 500 round trips, small enough that a page is a few MB.
  */
 const REVIEW_LOG_PAGE_ROWS = 2000;
-/** The report shows what was typed; more tries than this on one word add nothing to it. */
-export const MAX_RECORDED_ANSWERS = 20;
-const record = (answers: string[], typed: string) => [...answers, typed.trim()].slice(-MAX_RECORDED_ANSWERS);
-/** Remembers an applied attempt on its word, for repeats; as bounded as the typed answers. */
-const remember = (item: TestSessionItem, attempt: AppliedAttempt) =>
-  [...(item.attempts ?? []), attempt].slice(-MAX_RECORDED_ANSWERS);
 const PERIOD_MS = {
   lastDay: 24 * 60 * MINUTE,
   last3Days: 3 * 24 * 60 * MINUTE,
@@ -91,7 +90,7 @@ function toItem(
   source: SnapshotSource,
   reversed: boolean,
   card: StoredCard | null | undefined,
-): TestSessionItem {
+): TestWord {
   return {
     wordId: word.id,
     term: reversed ? word.definitions.join(', ') : word.term,
@@ -121,13 +120,13 @@ function toClozeItem(
   word: SnapshotWord,
   source: SnapshotSource,
   card: StoredCard | null | undefined,
-): TestSessionItem | null {
+): TestWord | null {
   const cloze = firstCloze(word.examples, word.term);
   return cloze && { ...toItem(word, source, true, card), cloze };
 }
 
 /** The word's direction: its own, or for a test saved before items carried it, the test's. */
-const reversedOf = (test: Pick<TestHead, 'swap'>, item: TestSessionItem) => item.reversed ?? test.swap;
+const reversedOf = (test: Pick<TestHead, 'swap'>, item: TestWord) => item.reversed ?? test.swap;
 
 /** The all-dictionaries due test as a test row keeps it: no one dictionary, no one direction. */
 const EVERY_DICTIONARY = { dictionaryId: null, swap: false } as const;
@@ -142,69 +141,19 @@ const SAVE_RETRY_AFTER_SECONDS = 2;
  * saved before spaced repetition snapshotted no card). A word deleted since the test started
  * (with its dictionary, or alone) is graded for nothing: `saveCard` writes only an existing word.
  */
-function reviewed(
-  item: TestSessionItem,
-  now: Date,
-  scheduler: SchedulerSettings | null,
-): StoredCard | undefined {
+function reviewed(item: TestWord, now: Date, scheduler: SchedulerSettings | null): StoredCard | undefined {
   if (item.card === undefined) return undefined;
   // No review is planned past the eve of the dictionary's exam (decision 0050).
   return capForExam(review(item.card, gradeOf(item), now, scheduler ?? undefined), item.examDate, now);
 }
 
-/** How the word is shown, when the snapshot says (tests saved before decision 0048 do not). */
-export function wordFields(
-  item: ReportItem,
-): Pick<Report['items'][number], 'reversed' | 'promptLanguage' | 'answerLanguage' | 'cloze'> {
-  return {
-    ...(item.reversed === undefined ? {} : { reversed: item.reversed }),
-    ...(item.promptLanguage === undefined ? {} : { promptLanguage: item.promptLanguage }),
-    ...(item.answerLanguage === undefined ? {} : { answerLanguage: item.answerLanguage }),
-    ...(item.cloze === undefined ? {} : { cloze: item.cloze }),
-  };
-}
-
-/** The word's example sentences, for a check, a skip or the report (left out when it has none). */
-export function examplesOf(item: Pick<TestSessionItem, 'examples'>): { examples?: string[] } {
-  return item.examples?.length ? { examples: item.examples } : {};
-}
-
-/** `change` with the word's example sentences on every result it gives (decision 0060). */
-function withExamples<R extends { next?: TestItem | null; examples?: string[] }>(
-  change: WordChange<R>,
-): WordChange<R> {
-  const add = (item: TestSessionItem, result: R): R => ({ ...result, ...examplesOf(item) });
-  return {
-    replay: (item, attempt) => {
-      const result = change.replay(item, attempt);
-      return result && add(item, result);
-    },
-    finished: (item) => add(item, change.finished(item)),
-    ...(change.answerForm === undefined ? {} : { answerForm: change.answerForm }),
-    apply: async (item, test, others) => {
-      const outcome = await change.apply(item, test, others);
-      return { ...outcome, result: add(item, outcome.result) };
-    },
-  };
-}
-
+/** The current word as GET /testing shows it, with its picture and recording. */
 function toTestItem(
   test: Pick<TestHead, 'position' | 'total'>,
-  item: TestSessionItem,
+  item: TestWord,
   media: ReadonlyMap<string, WordMediaRefs>,
 ): TestItem {
-  return {
-    wordId: item.wordId,
-    term: item.term,
-    position: test.position + 1,
-    total: test.total,
-    needAnswers: item.definitions.length - item.done.length,
-    doneDefinitions: item.done,
-    ...(item.dictionaryId === undefined ? {} : { dictionaryId: item.dictionaryId }),
-    ...(item.contrast === undefined ? {} : { contrast: item.contrast }),
-    ...wordFields(item),
-    ...mediaFields(media, item, true),
-  };
+  return { ...itemOf(item, test.position + 1, test.total), ...mediaFields(media, item, true) };
 }
 
 /**
@@ -248,30 +197,12 @@ function toReport(
   marks: ReportMarks,
   media: ReadonlyMap<string, WordMediaRefs>,
 ): Report {
-  const count = (result: string) => items.filter((item) => item.result === result).length;
-  return {
-    dictionaryId,
-    options,
-    total: items.length,
-    correct: count('correct'),
-    wrong: count('wrong'),
-    skipped: count('skipped'),
-    items: items.map((item) => ({
-      wordId: item.wordId,
-      term: item.term,
-      definitions: item.definitions,
-      result: item.result ?? 'skipped',
-      answers: item.answers,
-      confusedWith: item.confusions ?? [],
-      leech: marks.leeches.has(item.wordId),
-      suspended: marks.suspended.has(item.wordId),
-      ...(item.dictionaryId === undefined ? {} : { dictionaryId: item.dictionaryId }),
-      ...examplesOf(item),
-      ...wordFields(item),
-      // The answer is on the screen already: the recording too.
-      ...mediaFields(media, item, false),
-    })),
-  };
+  return reportOf({ dictionaryId, options }, items, (item) => ({
+    leech: marks.leeches.has(item.wordId),
+    suspended: marks.suspended.has(item.wordId),
+    // The answer is on the screen already: the recording too.
+    ...mediaFields(media, item, false),
+  }));
 }
 
 /**
@@ -281,7 +212,7 @@ function toReport(
  */
 function standing(
   test: TestHead,
-  item: TestSessionItem,
+  item: TestWord,
   index: number,
   media: ReadonlyMap<string, WordMediaRefs>,
 ): TestItem | null | undefined {
@@ -294,68 +225,24 @@ function withNext<R extends { next?: TestItem | null }>(result: R, next: TestIte
   return next === undefined ? result : { ...result, next };
 }
 
-/** What the review log keeps of an applied attempt, besides the word, the time and the grade. */
-type AttemptLog = Pick<NewReviewLogEntry, 'definition' | 'typed' | 'result'> &
-  Partial<Pick<NewReviewLogEntry, 'confusedWordId'>>;
-
-/** Another word a wrong answer was the answer of, with its id for the review log's pair. */
-type ConfusedWord = OtherWord & { id: string };
-
 /** How an answer or a skip treats the word it names (`TestingService.changeWord`). */
 interface WordChange<R> {
-  /** The first result of `attempt`, already applied to this word; undefined if it is not of this kind. */
-  replay(item: TestSessionItem, attempt: AppliedAttempt): R | undefined;
+  /** The first result of an attempt already applied to this word; undefined if it is not of this kind. */
+  replay(item: TestWord, attempt: NonNullable<TestWord['attempts']>[number]): R | undefined;
   /** The result for a word finished before: nothing changes. */
-  finished(item: TestSessionItem): R;
+  finished(item: TestWord): R;
   /**
    * The current word changed, its result and what the review log keeps of it; or a result
-   * alone when nothing is to change.
+   * alone when nothing is to change (the rules: `@wordhoard/shared`'s testWord).
    */
-  apply(item: TestSessionItem, test: TestHead, others?: ConfusableWord[]): Promise<Outcome<R>> | Outcome<R>;
+  apply(item: TestWord, test: TestHead, others?: ConfusableWord[]): Outcome<R>;
   /**
    * The normalised answer when the change is an answer: the read of the test then also brings
    * the other words it may be the answer of (`others` above), in the same round trip.
    */
   answerForm?: string;
 }
-type Outcome<R> = { item: TestSessionItem; finished: boolean; result: R; log: AttemptLog } | { result: R };
-
-/** At most this many other words a word was mixed up with are kept for its report line. */
-const MAX_CONFUSIONS = 5;
-
-/** A finished word's result in the report. */
-const finalResult = (item: TestSessionItem): TestResult => item.result ?? 'skipped';
-
-/** The result an applied answer got, rebuilt from what its word recorded (`done` only grows). */
-function replayedAnswer(item: TestSessionItem, attempt: AppliedAttempt): AnswerResult {
-  const doneDefinitions = item.done.slice(0, attempt.done);
-  const needAnswers = item.definitions.length - attempt.done;
-  if (attempt.kind === 'wrong') {
-    return {
-      result: 'wrong',
-      almost: false,
-      answer: attempt.typed ?? '',
-      correctAnswers: item.definitions,
-      needAnswers,
-      doneDefinitions,
-      status: 'applied',
-      wordResult: null,
-      ...(attempt.confusedWith ? { confusedWith: attempt.confusedWith } : {}),
-    };
-  }
-  const definition = item.done[attempt.done - 1] ?? '';
-  return {
-    result: 'correct',
-    almost: attempt.kind === 'almost',
-    answer: definition,
-    correctAnswers: [definition],
-    needAnswers,
-    doneDefinitions,
-    status: 'applied',
-    // The answer that completed the word decided its result, which nothing changes after.
-    wordResult: needAnswers === 0 ? item.result : null,
-  };
-}
+type Outcome<R> = { word: TestWord; finished: boolean; result: R; log: AttemptLog } | { result: R };
 
 /**
  * Self-tests (DESIGN §5): a tester snapshots words into the user's one active test; each word
@@ -431,7 +318,7 @@ export class TestingService {
     now: Date,
     /** The end of the learner's day: words due before it are due today. */
     endOfDay: Date,
-  ): Promise<{ head: { dictionaryId: string | null; swap: boolean }; items: TestSessionItem[] }> {
+  ): Promise<{ head: { dictionaryId: string | null; swap: boolean }; items: TestWord[] }> {
     const { dictionaryId, range } = options;
     // A cloze test asks for the term: it is the "definitions → term" direction (decision 0060).
     const swap = options.cloze === true || options.swap;
@@ -447,7 +334,7 @@ export class TestingService {
     const head = { dictionaryId, swap };
     if (range.type === 'weak') return { head, items: await this.weakDefinitionItems(userId, source) };
     if (range.type === 'confusions') return { head, items: await this.pairItems(userId, source, swap) };
-    const itemOf = (word: SnapshotWord, card: StoredCard | null): TestSessionItem[] => {
+    const itemOf = (word: SnapshotWord, card: StoredCard | null): TestWord[] => {
       if (!options.cloze) return [toItem(word, source, swap, card)];
       const item = toClozeItem(word, source, card);
       return item ? [item] : [];
@@ -475,7 +362,7 @@ export class TestingService {
    * other definitions are shown done (`given`). Practice: no card rides along, so the answers
    * are logged (and count for the weak spots) but do not move the schedule (decision 0049).
    */
-  private async weakDefinitionItems(userId: string, source: SnapshotSource): Promise<TestSessionItem[]> {
+  private async weakDefinitionItems(userId: string, source: SnapshotSource): Promise<TestWord[]> {
     const records = await this.weakSpots.missedDefinitions(userId, { dictionaryId: source.dictionaryId });
     const weakest = weakestDefinitions(records, WEAK_TEST_MAX_DEFINITIONS);
     const found = await this.weakSpots.activeWords(source.dictionaryId, [
@@ -497,7 +384,7 @@ export class TestingService {
    * by side and each word with the term it is to be told apart from. Whole words, graded as
    * any test's (their cards ride along).
    */
-  private async pairItems(userId: string, source: SnapshotSource, swap: boolean): Promise<TestSessionItem[]> {
+  private async pairItems(userId: string, source: SnapshotSource, swap: boolean): Promise<TestWord[]> {
     const pairs = await this.weakSpots.confusionPairs(userId, source.dictionaryId, CONFUSION_TEST_MAX_PAIRS);
     const order = pairedWords(pairs);
     const ids = order.map((entry) => entry.wordId);
@@ -559,215 +446,40 @@ export class TestingService {
    */
   async answer(caller: Caller, body: AnswerBody): Promise<AnswerResult> {
     const typed = body.answer;
-    return this.changeWord(
-      caller,
-      body,
-      withExamples<AnswerResult>({
-        answerForm: normalizeAnswer(typed),
-        replay: (item, attempt) => (attempt.kind === 'skip' ? undefined : replayedAnswer(item, attempt)),
-        finished: (item) => {
-          const match = findMatch(typed, item.definitions);
-          return {
-            result: match ? 'correct' : 'wrong',
-            almost: match?.kind === 'almost',
-            answer: match ? match.definition : typed.trim(),
-            correctAnswers: item.definitions,
-            needAnswers: 0,
-            doneDefinitions: item.done,
-            status: 'wordFinished',
-            wordResult: finalResult(item),
-          };
-        },
-        apply: async (item, test, others) => {
-          const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
-          let match = findMatch(typed, remaining);
-          const repeat = findMatch(typed, item.done);
-          // Another word's answer is never accepted, not even as a near miss, and a wrong answer
-          // may be just that (a confusion): only then do the other words read with it count.
-          let confusedWith: ConfusedWord | undefined;
-          // The word's own dictionary and direction: a test may mix them (decision 0048).
-          const dictionaryId = item.dictionaryId ?? test.dictionaryId;
-          if (match?.kind !== 'exact' && repeat?.kind !== 'exact' && dictionaryId !== null) {
-            // Read with the test (`answerForm` above): the words this answer may belong to.
-            if (!others) throw new Error('an answer reads the test with its normalised form');
-            const found = this.otherWordAnswered(typed, remaining, reversedOf(test, item), others);
-            if (found) {
-              match = null;
-              confusedWith = found;
-            }
-          }
-          // A definition already accepted, typed again (a double submit, or a slip): not a
-          // mistake, and nothing to record. A new definition it matches exactly still wins.
-          if (repeat && (!match || (match.kind === 'almost' && repeat.kind === 'exact'))) {
-            return {
-              result: {
-                result: 'correct',
-                almost: repeat.kind === 'almost',
-                answer: repeat.definition,
-                correctAnswers: [repeat.definition],
-                needAnswers: item.definitions.length - item.done.length,
-                doneDefinitions: item.done,
-                status: 'alreadyEntered',
-                wordResult: null,
-              },
-            };
-          }
-          let changed: TestSessionItem;
-          let finished = false;
-          if (match) {
-            const done = [...item.done, match.definition];
-            finished = done.length === item.definitions.length;
-            changed = {
-              ...item,
-              done,
-              answers: record(item.answers, typed),
-              // A word needed help if it was checked wrong before being completed.
-              result: finished ? (item.mistakes > 0 ? 'wrong' : 'correct') : null,
-              ...(match.kind === 'almost' ? { almost: true } : {}),
-              attempts: remember(item, {
-                id: body.attemptId,
-                kind: match.kind === 'almost' ? 'almost' : 'correct',
-                done: done.length,
-              }),
-            };
-          } else {
-            const confusions = item.confusions ?? [];
-            const shown = confusedWith && { term: confusedWith.term, definitions: confusedWith.definitions };
-            changed = {
-              ...item,
-              answers: normalizeAnswer(typed) === '' ? item.answers : record(item.answers, typed),
-              mistakes: item.mistakes + 1,
-              // The check shows the answers: what is typed from now on was helped.
-              helpedAt: item.helpedAt ?? item.done.length,
-              ...(confusedWith && !confusions.includes(confusedWith.term)
-                ? { confusions: [...confusions, confusedWith.term].slice(-MAX_CONFUSIONS) }
-                : {}),
-              attempts: remember(item, {
-                id: body.attemptId,
-                kind: 'wrong',
-                done: item.done.length,
-                typed: typed.trim(),
-                ...(shown ? { confusedWith: shown } : {}),
-              }),
-            };
-          }
-          return {
-            item: changed,
-            finished,
-            log: {
-              definition: match?.definition ?? null,
-              typed: typed.trim(),
-              result: match ? (match.kind === 'almost' ? 'almost' : 'correct') : 'wrong',
-              confusedWordId: confusedWith?.id ?? null,
-            },
-            result: {
-              result: match ? 'correct' : 'wrong',
-              almost: match?.kind === 'almost',
-              // For an almost-right answer, the exact spelling to learn.
-              answer: match ? match.definition : typed.trim(),
-              correctAnswers: match ? [match.definition] : item.definitions,
-              needAnswers: changed.definitions.length - changed.done.length,
-              doneDefinitions: changed.done,
-              status: 'applied',
-              wordResult: changed.result,
-              ...(confusedWith
-                ? { confusedWith: { term: confusedWith.term, definitions: confusedWith.definitions } }
-                : {}),
-            },
-          };
-        },
-      }),
-    );
+    return this.changeWord<AnswerResult>(caller, body, {
+      answerForm: normalizeAnswer(typed),
+      replay: (item, attempt) => replayAttempt(item, attempt, 'answer'),
+      finished: (item) => finishedWordAnswer(item, typed),
+      apply: (item, test, others) => {
+        // The other words of the word's own dictionary and direction (a test may mix them,
+        // decision 0048), read with the test by the answer's form: a wrong answer may be theirs.
+        const ofDictionary = (item.dictionaryId ?? test.dictionaryId) !== null;
+        if (ofDictionary && !others) throw new Error('an answer reads the test with its normalised form');
+        return answerWord(item, typed, {
+          attemptId: body.attemptId,
+          ...(ofDictionary ? { others, reversed: reversedOf(test, item) } : {}),
+        });
+      },
+    });
   }
 
   /**
-   * The other word of the dictionary whose answer `typed` is (its definition; its term in a
-   * swapped test), when it is not an answer of this word: a confusion (docs/decisions/0043).
-   */
-  private otherWordAnswered(
-    typed: string,
-    remaining: string[],
-    swap: boolean,
-    others: readonly ConfusableWord[],
-  ): ConfusedWord | undefined {
-    const answers = others.flatMap((word) =>
-      (swap ? [word.term] : word.definitions).map((answer) => ({ answer, word })),
-    );
-    const grade = gradeAnswer(typed, remaining, { otherDefinitions: answers.map((entry) => entry.answer) });
-    if (grade.kind !== 'wrong' || !grade.otherDefinition) return undefined;
-    const word = answers[grade.otherDefinition.index]?.word;
-    return word && { id: word.id, term: word.term, definitions: word.definitions };
-  }
-
-  /**
-   * "I was right": accepts the wrong attempt `body.overrides` of the current word, once, as the
-   * remaining definition closest to what was typed. The check no longer counts as a mistake;
-   * the override is logged (`overridden`) and, when it completes the word, graded as any
-   * answer is. Refused (NOT_OVERRIDABLE) for anything else: a right or skipped attempt, one
-   * already overridden, one forgotten (past the last MAX_RECORDED_ANSWERS), a word with
-   * nothing left to type.
+   * "I was right" (`overrideWord`): refused (NOT_OVERRIDABLE) for anything but a wrong attempt
+   * of the current word not overridden yet; logged `overridden`, and graded as any answer is
+   * when it completes the word.
    */
   async override(caller: Caller, body: OverrideBody): Promise<AnswerResult> {
-    return this.changeWord(
-      caller,
-      body,
-      withExamples<AnswerResult>({
-        replay: (item, attempt) => (attempt.kind === 'override' ? replayedAnswer(item, attempt) : undefined),
-        finished: () => {
-          throw new AppError('NOT_OVERRIDABLE');
-        },
-        apply: (item) => {
-          const wrong = item.attempts?.find(
-            (attempt) => attempt.id === body.overrides && attempt.kind === 'wrong' && !attempt.overridden,
-          );
-          const remaining = item.definitions.filter((definition) => !item.done.includes(definition));
-          const typed = wrong?.typed ?? '';
-          const given = normalizeAnswer(typed);
-          if (!wrong || remaining.length === 0 || given === '') throw new AppError('NOT_OVERRIDABLE');
-          // The definition the learner meant: the remaining one nearest to what they typed.
-          const distance = (definition: string) => editDistance(given, normalizeAnswer(definition));
-          const definition = remaining.reduce((best, candidate) =>
-            distance(candidate) < distance(best) ? candidate : best,
-          );
-          const done = [...item.done, definition];
-          const mistakes = Math.max(0, item.mistakes - 1);
-          const finished = done.length === item.definitions.length;
-          // With no wrong check left standing, nothing typed was helped.
-          const { helpedAt, ...rest } = item;
-          const changed: TestSessionItem = {
-            ...rest,
-            ...(mistakes > 0 && helpedAt !== undefined ? { helpedAt } : {}),
-            done,
-            mistakes,
-            result: finished ? (mistakes > 0 ? 'wrong' : 'correct') : null,
-            attempts: remember(
-              {
-                ...item,
-                attempts: item.attempts?.map((attempt) =>
-                  attempt === wrong ? { ...attempt, overridden: true } : attempt,
-                ),
-              },
-              { id: body.attemptId, kind: 'override', done: done.length },
-            ),
-          };
-          return {
-            item: changed,
-            finished,
-            log: { definition, typed, result: 'overridden' },
-            result: {
-              result: 'correct',
-              almost: false,
-              answer: definition,
-              correctAnswers: [definition],
-              needAnswers: changed.definitions.length - changed.done.length,
-              doneDefinitions: changed.done,
-              status: 'applied',
-              wordResult: changed.result,
-            },
-          };
-        },
-      }),
-    );
+    return this.changeWord<AnswerResult>(caller, body, {
+      replay: (item, attempt) => replayAttempt(item, attempt, 'override'),
+      finished: () => {
+        throw new AppError('NOT_OVERRIDABLE');
+      },
+      apply: (item) => {
+        const changed = overrideWord(item, body.overrides, body.attemptId);
+        if (!changed) throw new AppError('NOT_OVERRIDABLE');
+        return changed;
+      },
+    });
   }
 
   /**
@@ -775,34 +487,11 @@ export class TestingService {
    * failed. The same rules as `answer`: the current word only, once.
    */
   async skip(caller: Caller, target: AnswerTarget): Promise<SkipResult> {
-    return this.changeWord<SkipResult>(
-      caller,
-      target,
-      withExamples<SkipResult>({
-        replay: (item, attempt) =>
-          attempt.kind === 'skip'
-            ? { answer: item.definitions, status: 'applied', wordResult: finalResult(item) }
-            : undefined,
-        finished: (item) => ({
-          answer: item.definitions,
-          status: 'wordFinished',
-          wordResult: finalResult(item),
-        }),
-        apply: (item) => {
-          const result = item.mistakes > 0 ? 'wrong' : 'skipped';
-          return {
-            item: {
-              ...item,
-              result,
-              attempts: remember(item, { id: target.attemptId, kind: 'skip', done: item.done.length }),
-            },
-            finished: true,
-            log: { definition: null, typed: null, result: 'skipped' },
-            result: { answer: item.definitions, status: 'applied', wordResult: result },
-          };
-        },
-      }),
-    );
+    return this.changeWord<SkipResult>(caller, target, {
+      replay: (item, attempt) => replayAttempt(item, attempt, 'skip'),
+      finished: (item) => finishedWordSkip(item),
+      apply: (item) => skipWord(item, target.attemptId),
+    });
   }
 
   /**
@@ -832,19 +521,19 @@ export class TestingService {
       if (replayed) return withNext(replayed, standing(test, item, index, media));
       if (index < test.position) return withNext(change.finished(item), standing(test, item, index, media));
 
-      const outcome = await change.apply(item, test, others);
-      if (!('item' in outcome)) return withNext(outcome.result, standing(test, item, index, media));
+      const outcome = change.apply(item, test, others);
+      if (!('word' in outcome)) return withNext(outcome.result, standing(test, item, index, media));
       const now = this.clock();
-      const card = outcome.finished ? reviewed(outcome.item, now, test.scheduler) : undefined;
+      const card = outcome.finished ? reviewed(outcome.word, now, test.scheduler) : undefined;
       // The word's own direction: a test of every dictionary's due words mixes them (decision 0048).
       const reversed = reversedOf(test, item);
       const progress = {
         position: test.position,
-        item: card ? { ...outcome.item, card } : outcome.item,
+        item: card ? { ...outcome.word, card } : outcome.word,
         nextPosition: test.position + (outcome.finished ? 1 : 0),
         now,
       };
-      const outcomes = outcome.finished ? definitionOutcome(outcome.item) : null;
+      const outcomes = outcome.finished ? definitionOutcome(outcome.word) : null;
       const logged: NewReviewLogEntry = {
         confusedWordId: null,
         ...outcome.log,
@@ -855,7 +544,7 @@ export class TestingService {
         wordId: item.wordId,
         reversed,
         // The grade the schedule took from this attempt, when it finished the word.
-        rating: card ? gradeOf(outcome.item) : null,
+        rating: card ? gradeOf(outcome.word) : null,
         state: item.card?.state ?? NEW_CARD_STATE,
         durationMs: target.durationMs ?? null,
       };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TestSessionItem } from '../../db/schema';
+import type { TestWord } from '@wordhoard/shared';
 import { definitionOutcome, leeches, pairedWords, weakestDefinitions } from './weak-spots';
 import type { ConfusionPair, DefinitionRecord } from './weak-spots.repository';
 
-const item = (changes: Partial<TestSessionItem>): TestSessionItem => ({
+const item = (changes: Partial<TestWord>): TestWord => ({
   wordId: 'w',
   term: 'paw',
   definitions: ['Tatze', 'Pfote', 'Fuß'],

@@ -1,4 +1,4 @@
-import type { TestSessionItem } from '../../db/schema';
+import type { TestWord } from '@wordhoard/shared';
 import type { ConfusionPair, DefinitionRecord } from './weak-spots.repository';
 
 /**
@@ -12,7 +12,7 @@ import type { ConfusionPair, DefinitionRecord } from './weak-spots.repository';
  * takes that check back), missed when it was typed only after it, or never (skipped). Those
  * shown done from the start (`given`, a weak-definition test) were not asked: neither.
  */
-export function definitionOutcome(item: TestSessionItem): { recalled: string[]; missed: string[] } {
+export function definitionOutcome(item: TestWord): { recalled: string[]; missed: string[] } {
   const given = new Set(item.done.slice(0, item.given ?? 0));
   const unaided = new Set(item.done.slice(item.given ?? 0, item.helpedAt ?? item.done.length));
   const asked = item.definitions.filter((definition) => !given.has(definition));

@@ -1,5 +1,8 @@
 import {
-  findMatch,
+  answerWord,
+  itemOf,
+  reportOf,
+  skipWord,
   type AnswerBody,
   type AnswerResult,
   type AnswerTarget,
@@ -26,69 +29,16 @@ export interface LocalOutcome<R> {
   verdict: LocalVerdict;
 }
 
-/**
- * The word's direction and languages, when the test kept them, and its cloze sentence in a
- * cloze test (decision 0060), as the server shows them.
- */
-function shownAs(
-  word: OfflineWord,
-): Pick<TestItem, 'reversed' | 'promptLanguage' | 'answerLanguage' | 'cloze'> {
-  return {
-    ...(word.reversed === undefined ? {} : { reversed: word.reversed }),
-    ...(word.promptLanguage === undefined ? {} : { promptLanguage: word.promptLanguage }),
-    ...(word.answerLanguage === undefined ? {} : { answerLanguage: word.answerLanguage }),
-    ...(word.cloze === undefined ? {} : { cloze: word.cloze }),
-  };
-}
-
-/** The word's example sentences, shown after a check, a skip and in the report (as the server's). */
-const examplesOf = (word: OfflineWord): { examples?: string[] } =>
-  word.examples?.length ? { examples: word.examples } : {};
-
 /** The pack's word at `position` (1-based) as GET /testing shows the current word. */
 export function testItemOf(pack: OfflinePack, position: number): TestItem | null {
   const word = pack.words[position - 1];
-  if (!word) return null;
-  return {
-    wordId: word.wordId,
-    term: word.term,
-    position,
-    total: pack.words.length,
-    needAnswers: word.definitions.length - word.done.length,
-    doneDefinitions: word.done,
-    ...(word.dictionaryId === undefined ? {} : { dictionaryId: word.dictionaryId }),
-    ...(word.contrast === undefined ? {} : { contrast: word.contrast }),
-    ...shownAs(word),
-  };
+  return word ? itemOf(word, position, pack.words.length) : null;
 }
 
 /** The current word, or null once every word is done. */
 export const currentItem = (pack: OfflinePack): TestItem | null => testItemOf(pack, pack.position + 1);
 
-export function localReport(pack: OfflinePack): Report {
-  const count = (result: string) => pack.words.filter((word) => word.result === result).length;
-  return {
-    dictionaryId: pack.dictionaryId,
-    options: pack.options,
-    total: pack.words.length,
-    correct: count('correct'),
-    wrong: count('wrong'),
-    skipped: count('skipped'),
-    items: pack.words.map((word) => ({
-      wordId: word.wordId,
-      term: word.term,
-      definitions: word.definitions,
-      result: word.result ?? 'skipped',
-      answers: word.answers,
-      confusedWith: [],
-      leech: false,
-      suspended: false,
-      ...(word.dictionaryId === undefined ? {} : { dictionaryId: word.dictionaryId }),
-      ...examplesOf(word),
-      ...shownAs(word),
-    })),
-  };
-}
+export const localReport = (pack: OfflinePack): Report => reportOf(pack, pack.words);
 
 /** GET /testing's answer from what the device has: the current word, or the report. */
 export function localState(stored: StoredPack): TestState {
@@ -152,69 +102,14 @@ function replaceWord(pack: OfflinePack, changed: OfflineWord, finished: boolean)
   return { ...pack, words, position: pack.position + (finished ? 1 : 0) };
 }
 
-/** The most typed answers a word keeps, as on the server. */
-const MAX_ANSWERS = 20;
-const record = (answers: string[], typed: string) => [...answers, typed.trim()].slice(-MAX_ANSWERS);
-
 /** Checks one typed definition as the server would; null when the word is not the current one. */
 export function answerLocally(pack: OfflinePack, body: AnswerBody): LocalOutcome<AnswerResult> | null {
   const word = wordFor(pack, body);
   if (word === null || word === 'finished') return null;
-  const typed = body.answer;
-  const remaining = word.definitions.filter((definition) => !word.done.includes(definition));
-  const match = findMatch(typed, remaining);
-  const repeat = findMatch(typed, word.done);
+  const step = answerWord(word, body.answer, { attemptId: body.attemptId });
   // A definition accepted before, typed again: not a mistake, nothing changes.
-  if (repeat && (!match || (match.kind === 'almost' && repeat.kind === 'exact'))) {
-    return {
-      pack,
-      verdict: { result: 'correct', almost: repeat.kind === 'almost', wordResult: null },
-      result: {
-        result: 'correct',
-        almost: repeat.kind === 'almost',
-        answer: repeat.definition,
-        correctAnswers: [repeat.definition],
-        needAnswers: word.definitions.length - word.done.length,
-        doneDefinitions: word.done,
-        status: 'alreadyEntered',
-        wordResult: null,
-        next: currentItem(pack),
-        ...examplesOf(word),
-      },
-    };
-  }
-  let changed: OfflineWord;
-  let finished = false;
-  if (match) {
-    const done = [...word.done, match.definition];
-    finished = done.length === word.definitions.length;
-    changed = {
-      ...word,
-      done,
-      answers: record(word.answers, typed),
-      result: finished ? (word.mistakes > 0 ? 'wrong' : 'correct') : null,
-      almost: word.almost || match.kind === 'almost',
-    };
-  } else {
-    changed = {
-      ...word,
-      answers: typed.trim() === '' ? word.answers : record(word.answers, typed),
-      mistakes: word.mistakes + 1,
-    };
-  }
-  const next = replaceWord(pack, changed, finished);
-  const result: AnswerResult = {
-    result: match ? 'correct' : 'wrong',
-    almost: match?.kind === 'almost',
-    answer: match ? match.definition : typed.trim(),
-    correctAnswers: match ? [match.definition] : word.definitions,
-    needAnswers: changed.definitions.length - changed.done.length,
-    doneDefinitions: changed.done,
-    status: 'applied',
-    wordResult: changed.result,
-    next: currentItem(next),
-    ...examplesOf(word),
-  };
+  const next = 'word' in step ? replaceWord(pack, step.word, step.finished) : pack;
+  const result: AnswerResult = { ...step.result, next: currentItem(next) };
   return {
     pack: next,
     result,
@@ -226,17 +121,11 @@ export function answerLocally(pack: OfflinePack, body: AnswerBody): LocalOutcome
 export function skipLocally(pack: OfflinePack, target: AnswerTarget): LocalOutcome<SkipResult> | null {
   const word = wordFor(pack, target);
   if (word === null || word === 'finished') return null;
-  const wordResult = word.mistakes > 0 ? 'wrong' : 'skipped';
-  const next = replaceWord(pack, { ...word, result: wordResult }, true);
+  const step = skipWord(word, target.attemptId);
+  const next = replaceWord(pack, step.word, true);
   return {
     pack: next,
-    result: {
-      answer: word.definitions,
-      status: 'applied',
-      wordResult,
-      next: currentItem(next),
-      ...examplesOf(word),
-    },
-    verdict: { result: 'skipped', almost: false, wordResult },
+    result: { ...step.result, next: currentItem(next) },
+    verdict: { result: 'skipped', almost: false, wordResult: step.result.wordResult },
   };
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousAxeViolations } from './support/axe';
 import { latestCode } from './support/mailbox';
 
 /** A verified account that has accepted the policy; page.request shares the page's cookies. */
@@ -53,3 +54,43 @@ for (const language of ['en', 'uk', 'de', 'fr', 'es', 'it', 'pl'] as const) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
 }
+
+test('the profile has an "On this page" navigation by topic: a link takes focus and view to its topic', async ({
+  page,
+}, testInfo) => {
+  await signedUp(page, `profile-nav.${testInfo.project.name}`);
+  await page.goto('/user/edit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit profile' })).toBeVisible();
+
+  const nav = page.getByRole('navigation', { name: 'On this page' });
+  await expect(nav).toBeVisible();
+  await expect(nav.getByRole('link')).toHaveText([
+    'Language and appearance',
+    'Learning and reminders',
+    'Account and data',
+  ]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // From the keyboard: the last topic, far below the fold, comes into view and takes the focus.
+  const account = page.getByRole('group', { name: 'Account and data' });
+  await expect(account).not.toBeInViewport();
+  await nav.getByRole('link', { name: 'Account and data' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(account).toBeFocused();
+  await expect(account).toBeInViewport();
+  await expect(account.getByRole('heading', { name: 'Change password' })).toBeInViewport();
+  expect(new URL(page.url()).hash).toBe('#profile-account');
+  // The next Tab goes on inside that topic, not back at the top of the page.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('#profile-account') !== null)).toBe(true);
+
+  // A click does the same; the sticky header does not cover the topic's first heading.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const learning = page.getByRole('group', { name: 'Learning and reminders' });
+  await nav.getByRole('link', { name: 'Learning and reminders' }).click();
+  await expect(learning).toBeFocused();
+  const header = await page.locator('header').first().boundingBox();
+  await expect
+    .poll(async () => (await learning.getByRole('heading').first().boundingBox())?.y ?? -1)
+    .toBeGreaterThanOrEqual(header?.height ?? 0);
+});

@@ -169,6 +169,7 @@ export function createServices(deps: {
     clock,
     (userId) => learning.settingsFor(userId),
     weakSpotsRepository,
+    (userId) => users.streak(userId),
     config.limits,
   );
   const weakSpots = new WeakSpotsService(weakSpotsRepository, testingRepository);

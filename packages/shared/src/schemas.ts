@@ -95,7 +95,7 @@ export const userSchema = z.object({
   leechThreshold: z.number().int(),
   /** The learner's IANA time zone: their day (docs/decisions/0053-learners-day.md). */
   timeZone: z.string(),
-  /** Words to review each day for the day to count in the streak. */
+  /** Words to review each day: the day's target (the streak needs only one, decision 0086). */
   dailyGoal: z.number().int(),
   /** E-mail reminders on, and at what local time, HH:MM (docs/decisions/0054-reminders.md). */
   emailReminders: z.boolean(),
@@ -494,6 +494,26 @@ export const PROGRESS_DAYS = 56;
 /** A word is mastered once every direction it was tested in is remembered this many days. */
 export const MASTERED_STABILITY_DAYS = 21;
 
+/** Streak freezes a learner can hold at once; one is earned per 7 days in a row. */
+export const MAX_STREAK_FREEZES = 2;
+export const FREEZE_EARNED_EVERY = 7;
+
+/**
+ * The learner's one streak (docs/decisions/0086-one-streak.md), the same wherever it is shown:
+ * local days in a row with at least one answered review, in any dictionary.
+ */
+export const streakSchema = z.object({
+  /** Days in a row studied (or frozen), ending today, or yesterday while today is open. */
+  current: z.number().int(),
+  longest: z.number().int(),
+  /** Whether today already counts. */
+  studiedToday: z.boolean(),
+  freezesBanked: z.number().int(),
+  /** The missed days a freeze covered, oldest first. */
+  frozenDays: z.array(z.iso.date()),
+});
+export type Streak = z.infer<typeof streakSchema>;
+
 export const dictionaryProgressSchema = z.object({
   dictionaryId: idSchema,
   words: z.object({
@@ -505,12 +525,8 @@ export const dictionaryProgressSchema = z.object({
   due: z.object({ forward: z.number().int(), swapped: z.number().int(), until: isoDateSchema }),
   /** Tests started per learner's day, oldest first, `PROGRESS_DAYS` entries ending today. */
   days: z.array(z.object({ day: z.iso.date(), tests: z.number().int() })),
-  streak: z.object({
-    /** Consecutive days with a test, ending today, or yesterday while today has none yet. */
-    current: z.number().int(),
-    longest: z.number().int(),
-    testedToday: z.boolean(),
-  }),
+  /** The learner's streak, the same as on GET /users/me/progress (decision 0086). */
+  streak: streakSchema,
 });
 export type DictionaryProgress = z.infer<typeof dictionaryProgressSchema>;
 
@@ -611,7 +627,7 @@ export const timeZoneSchema = z
   .string({ error: invalidTimeZone })
   .refine(isTimeZone, { error: invalidTimeZone });
 
-/** Words reviewed per day that make the day count in the streak. */
+/** Words to review each day: the day's target (the streak needs only one, decision 0086). */
 export const DAILY_GOAL = { min: 5, max: 500, default: 20 } as const;
 const dailyGoalRange = encodeMessage(VALIDATION_KEYS.dailyGoalRange, {
   min: DAILY_GOAL.min,
@@ -634,23 +650,12 @@ export const reminderTokenQuerySchema = z.object({ token: z.string().min(16).max
 
 /** Local days in the account's review heatmap, today included. */
 export const HEATMAP_DAYS = 365;
-/** Streak freezes a learner can hold at once; one is earned per 7 days in a row. */
-export const MAX_STREAK_FREEZES = 2;
-export const FREEZE_EARNED_EVERY = 7;
-
 /** GET /users/me/progress: the account's daily goal, streak and review heatmap. */
 export const accountProgressSchema = z.object({
   goal: z.number().int(),
   /** Reviews on the learner's today (in their time zone). */
   todayReviewed: z.number().int(),
-  streak: z.object({
-    /** Days in a row with the goal met (or frozen), ending today, or yesterday while today is open. */
-    current: z.number().int(),
-    longest: z.number().int(),
-    freezesBanked: z.number().int(),
-    /** The missed days a freeze covered, oldest first. */
-    frozenDays: z.array(z.iso.date()),
-  }),
+  streak: streakSchema,
   /** Reviews per local date, oldest first, `HEATMAP_DAYS` entries ending today. */
   heatmap: z.array(z.object({ date: z.iso.date(), reviews: z.number().int() })),
 });

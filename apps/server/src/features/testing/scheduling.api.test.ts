@@ -216,39 +216,62 @@ describe(`spaced repetition (${testDriver})`, () => {
 });
 
 describe(`progress (${testDriver})`, () => {
-  it('charts tests per day over eight weeks and counts the streak', async () => {
+  it('charts tests per day over eight weeks and shows the learner’s one streak, the account’s (decision 0086)', async () => {
     const user = await createUser(t.app, 'developer');
     const id = await dictionaryWith(user, WORDS.slice(0, 1));
-    const empty = await progress(user, id);
+    const other = await dictionaryWith(user, WORDS.slice(1, 2));
+    /** The dictionary's progress, checked against the account's: the two streaks never disagree. */
+    const both = async () => {
+      const mine = await progress(user, id);
+      const account = (await as(user).call('myProgress')).data();
+      expect(mine.streak).toEqual(account.streak);
+      return mine;
+    };
+    const empty = await both();
     expect(empty.days).toHaveLength(56);
     expect(empty.days.every((day) => day.tests === 0)).toBe(true);
-    expect(empty.streak).toEqual({ current: 0, longest: 0, testedToday: false });
+    expect(empty.streak).toEqual({
+      current: 0,
+      longest: 0,
+      studiedToday: false,
+      freezesBanked: 0,
+      frozenDays: [],
+    });
     expect(empty.words).toEqual({ total: 1, new: 1, learning: 0, mastered: 0 });
 
-    // Two tests today, one on each of the next two days, a gap, then one more.
+    // Two tests started today: no review answered yet, so today does not count yet.
     await start(user, id, ALL);
     await start(user, id, ALL);
-    const firstDay = (await progress(user, id)).days.at(-1)?.day;
-    clock.advance(DAY);
-    await start(user, id, ALL);
-    clock.advance(DAY);
-    await start(user, id, ALL);
-    let now = await progress(user, id);
-    expect(now.days.slice(-3).map((day) => day.tests)).toEqual([2, 1, 1]);
-    expect(now.days.at(-3)?.day).toBe(firstDay);
-    expect(now.streak).toEqual({ current: 3, longest: 3, testedToday: true });
+    const firstDay = (await both()).days.at(-1)?.day;
+    expect((await both()).streak).toMatchObject({ current: 0, studiedToday: false });
+    // One answer is enough for the day.
+    await run(user, {});
+    expect((await both()).streak).toMatchObject({ current: 1, longest: 1, studiedToday: true });
 
-    // The next day, before any test, the streak is still alive.
+    // The next day here, the day after only in the other dictionary: it is one learner's streak.
     clock.advance(DAY);
-    now = await progress(user, id);
-    expect(now.streak).toEqual({ current: 3, longest: 3, testedToday: false });
-    clock.advance(DAY);
-    now = await progress(user, id);
-    expect(now.streak).toEqual({ current: 0, longest: 3, testedToday: false });
     await start(user, id, ALL);
-    now = await progress(user, id);
-    expect(now.streak).toEqual({ current: 1, longest: 3, testedToday: true });
-    expect(now.days.slice(-5).map((day) => day.tests)).toEqual([2, 1, 1, 0, 1]);
+    await run(user, {});
+    clock.advance(DAY);
+    await start(user, other, ALL);
+    await run(user, {});
+    let now = await both();
+    expect(now.days.slice(-3).map((day) => day.tests)).toEqual([2, 1, 0]);
+    expect(now.days.at(-3)?.day).toBe(firstDay);
+    expect(now.streak).toMatchObject({ current: 3, longest: 3, studiedToday: true });
+
+    // The next day, before any review, the streak is still alive; a day later it is over.
+    clock.advance(DAY);
+    now = await both();
+    expect(now.streak).toMatchObject({ current: 3, longest: 3, studiedToday: false });
+    clock.advance(DAY);
+    now = await both();
+    expect(now.streak).toMatchObject({ current: 0, longest: 3, studiedToday: false });
+    await start(user, id, ALL);
+    await run(user, {});
+    now = await both();
+    expect(now.streak).toMatchObject({ current: 1, longest: 3, studiedToday: true });
+    expect(now.days.slice(-5).map((day) => day.tests)).toEqual([2, 1, 0, 0, 1]);
   });
 
   it.each(['user', 'guest'] as Role[])(

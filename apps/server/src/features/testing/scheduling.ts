@@ -162,28 +162,3 @@ export function chartDays(counts: Map<string, number>, today: string): { day: st
     return { day, tests: counts.get(day) ?? 0 };
   });
 }
-
-/**
- * Streaks from the days with a test (any order): the current one ends `today` (the learner's
- * date), or yesterday while today has no test yet (it is not lost before the day is over).
- */
-export function streaks(
-  days: string[],
-  todayDate: string,
-): { current: number; longest: number; testedToday: boolean } {
-  const times = [...new Set(days)].map((day) => Date.parse(`${day}T00:00:00Z`)).sort((a, b) => a - b);
-  let longest = 0;
-  let run = 0;
-  let previous: number | undefined;
-  for (const time of times) {
-    run = previous !== undefined && time - previous === DAY_MS ? run + 1 : 1;
-    longest = Math.max(longest, run);
-    previous = time;
-  }
-  const today = Date.parse(`${todayDate}T00:00:00Z`);
-  const has = new Set(times);
-  const testedToday = has.has(today);
-  let current = 0;
-  for (let day = testedToday ? today : today - DAY_MS; has.has(day); day -= DAY_MS) current += 1;
-  return { current, longest, testedToday };
-}

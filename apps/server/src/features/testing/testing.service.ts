@@ -32,18 +32,11 @@ import {
   type TesterOptions,
   type Role,
   type RoleLimitsTable,
+  type Streak,
 } from '@wordhoard/shared';
 import type { Caller } from '../../domain/caller';
 import { AppError, limitReached, notFound, tooManyRequests } from '../../domain/errors';
-import {
-  capForExam,
-  chartDays,
-  gradeOf,
-  NEW_CARD_STATE,
-  review,
-  streaks,
-  type SchedulerSettings,
-} from './scheduling';
+import { capForExam, chartDays, gradeOf, NEW_CARD_STATE, review, type SchedulerSettings } from './scheduling';
 import { learnerDay } from '../../domain/learner-day';
 import { keysetPages, StreamedArray } from '../../domain/streamed';
 import { fsrsCsv } from './review-log';
@@ -257,6 +250,8 @@ export class TestingService {
     private readonly schedulerOf: (userId: string) => Promise<SchedulerSettings>,
     /** The learner's missed definitions and confusion pairs (decision 0049). */
     private readonly weakSpots: WeakSpotsRepository,
+    /** The learner's one streak (decision 0086), counted by the users feature. */
+    private readonly streakOf: (userId: string) => Promise<Streak>,
     /** Each role's limits on this instance (the free plan's may be raised: config.limits). */
     private readonly limits: RoleLimitsTable = ROLE_LIMITS,
   ) {}
@@ -639,10 +634,11 @@ export class TestingService {
     if (!(await this.repository.ownsDictionary(userId, dictionaryId))) throw notFound();
     const today = learnerDay(session, this.clock());
     const until = today.endsAt;
-    const [states, due, days] = await Promise.all([
+    const [states, due, days, streak] = await Promise.all([
       this.repository.wordStates(dictionaryId),
       this.repository.dueCounts(userId, until, dictionaryId),
       this.repository.testDays(dictionaryId),
+      this.streakOf(userId),
     ]);
     const dueIn = (reversed: boolean) => due.find((row) => row.reversed === reversed)?.count ?? 0;
     return {
@@ -655,10 +651,7 @@ export class TestingService {
       },
       due: { forward: dueIn(false), swapped: dueIn(true), until: until.toISOString() },
       days: chartDays(new Map(days.map((row) => [row.day, row.tests])), today.day),
-      streak: streaks(
-        days.map((row) => row.day),
-        today.day,
-      ),
+      streak,
     };
   }
 }

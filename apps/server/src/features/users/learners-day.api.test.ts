@@ -197,30 +197,35 @@ describe(`GET /users/me/progress (${testDriver})`, () => {
       })
     ).data().words[0]?.id;
     if (!wordId) throw new Error('no word');
-    // Local (PDT, UTC-7) days 1–7 April met, 8 April missed (1 review), 9–10 April met, and
-    // 11 April, today, at 3 so far. 23:30 local on 10 April is 06:30 UTC on the 11th: it belongs
-    // to the 10th, and 00:30 local on the 11th (07:30 UTC) to today.
+    // Local (PDT, UTC-7) days 1–7 April studied, 8 April missed (only a definition typed, no
+    // review), 9–10 April studied, and 11 April, today, at 3 so far: under the goal, but one
+    // review is enough for the streak (decision 0086). 23:30 local on 10 April is 06:30 UTC on
+    // the 11th: it belongs to the 10th, and 00:30 local on the 11th (07:30 UTC) to today.
     const rows: Date[] = [];
     const local = (day: number, hour: number, minute = 0) =>
       new Date(Date.UTC(2026, 3, day, hour + 7, minute));
     for (let day = 1; day <= 7; day += 1) for (let i = 0; i < 5; i += 1) rows.push(local(day, 9, i));
-    rows.push(local(8, 9));
     for (let i = 0; i < 5; i += 1) rows.push(local(9, 12, i));
     for (let i = 0; i < 5; i += 1) rows.push(local(10, 23, 30 + i));
     for (let i = 0; i < 3; i += 1) rows.push(local(11, 0, 30 + i));
     // Definitions typed on the way (no rating) are not reviews.
-    const partial = { ...base(user.id, wordId, local(11, 1)), rating: null };
+    const partial = (time: Date) => ({ ...base(user.id, wordId, time), rating: null });
     await t.database.db
       .insert(reviewLog)
-      .values([...rows.map((time) => base(user.id, wordId, time)), partial]);
+      .values([
+        ...rows.map((time) => base(user.id, wordId, time)),
+        partial(local(8, 9)),
+        partial(local(11, 1)),
+      ]);
 
     at('2026-04-11T20:00:00Z'); // 13:00 on the 11th in Los Angeles
     const progress = (await me.call('myProgress')).data();
     expect(progress.goal).toBe(5);
     expect(progress.todayReviewed).toBe(3);
     expect(progress.streak).toEqual({
-      current: 9,
-      longest: 9,
+      current: 10,
+      longest: 10,
+      studiedToday: true,
       freezesBanked: 0,
       frozenDays: ['2026-04-08'],
     });
@@ -228,7 +233,7 @@ describe(`GET /users/me/progress (${testDriver})`, () => {
     expect(progress.heatmap.at(-1)).toEqual({ date: '2026-04-11', reviews: 3 });
     const byDate = new Map(progress.heatmap.map((cell) => [cell.date, cell.reviews]));
     expect(byDate.get('2026-04-10')).toBe(5);
-    expect(byDate.get('2026-04-08')).toBe(1);
+    expect(byDate.get('2026-04-08')).toBe(0);
     expect(byDate.get('2026-03-31')).toBe(0);
     expect(progress.heatmap[0]?.date).toBe('2025-04-12');
 
@@ -237,7 +242,13 @@ describe(`GET /users/me/progress (${testDriver})`, () => {
     const theirs = (await drive().as(other).call('myProgress')).data();
     expect(theirs.todayReviewed).toBe(0);
     expect(theirs.heatmap.every((cell) => cell.reviews === 0)).toBe(true);
-    expect(theirs.streak).toEqual({ current: 0, longest: 0, freezesBanked: 0, frozenDays: [] });
+    expect(theirs.streak).toEqual({
+      current: 0,
+      longest: 0,
+      studiedToday: false,
+      freezesBanked: 0,
+      frozenDays: [],
+    });
   });
 
   it('needs a session', async () => {

@@ -1,4 +1,4 @@
-import { FREEZE_EARNED_EVERY, MAX_STREAK_FREEZES } from '@wordhoard/shared';
+import { FREEZE_EARNED_EVERY, MAX_STREAK_FREEZES, type Streak } from '@wordhoard/shared';
 
 export interface StreakDay {
   /** The local date, YYYY-MM-DD. */
@@ -6,30 +6,24 @@ export interface StreakDay {
   reviews: number;
 }
 
-export interface Streak {
-  current: number;
-  longest: number;
-  freezesBanked: number;
-  frozenDays: string[];
-}
-
 /**
- * The account's streak from its days (consecutive local dates, oldest first, the last one
- * today): a day counts when `goal` reviews were made on it. Every `FREEZE_EARNED_EVERY` days
- * met in a row earn a freeze (at most `MAX_STREAK_FREEZES` banked); a missed day uses one, so
- * the streak survives it without growing, and with none banked the streak ends. Today is still
- * open: met, it counts; not yet, it neither counts nor breaks anything.
+ * The learner's one streak (docs/decisions/0086-one-streak.md) from their days (consecutive
+ * local dates, oldest first, the last one today): a day counts when at least one review was
+ * answered on it, in any dictionary. Every `FREEZE_EARNED_EVERY` days studied in a row earn a
+ * freeze (at most `MAX_STREAK_FREEZES` banked); a missed day uses one, so the streak survives it
+ * without growing, and with none banked the streak ends. Today is still open: studied, it
+ * counts; not yet, it neither counts nor breaks anything.
  */
-export function streakOf(days: readonly StreakDay[], goal: number): Streak {
+export function streakOf(days: readonly StreakDay[]): Streak {
   let current = 0;
   let longest = 0;
   let freezes = 0;
-  /** Days met since the last freeze was earned, in this run. */
+  /** Days studied since the last freeze was earned, in this run. */
   let towardFreeze = 0;
   let frozenDays: string[] = [];
   days.forEach((day, index) => {
     const today = index === days.length - 1;
-    if (day.reviews >= goal) {
+    if (day.reviews > 0) {
       current += 1;
       longest = Math.max(longest, current);
       towardFreeze += 1;
@@ -48,5 +42,6 @@ export function streakOf(days: readonly StreakDay[], goal: number): Streak {
       frozenDays = [];
     }
   });
-  return { current, longest, freezesBanked: freezes, frozenDays };
+  const studiedToday = (days.at(-1)?.reviews ?? 0) > 0;
+  return { current, longest, studiedToday, freezesBanked: freezes, frozenDays };
 }

@@ -5,11 +5,12 @@ import {
   ROLE_LIMITS,
   type AccountProgress,
   type RoleLimitsTable,
+  type Streak,
   type User,
 } from '@wordhoard/shared';
 import { changeZone, localDate, nextDate, startOfLocalDay } from '../../domain/learner-day';
 import { reminderMinute } from '../../domain/reminders';
-import { streakOf } from './streak';
+import { streakOf, type StreakDay } from './streak';
 import type { z } from 'zod';
 import type { updateMeBodySchema } from '@wordhoard/shared';
 import { AppError, notFound } from '../../domain/errors';
@@ -122,6 +123,25 @@ export class UsersService {
    */
   async progress(caller: Caller): Promise<AccountProgress> {
     const { userId } = await caller.session();
+    const { user, days } = await this.reviewDays(userId);
+    return {
+      goal: user.dailyGoal,
+      todayReviewed: days.at(-1)?.reviews ?? 0,
+      streak: streakOf(days),
+      heatmap: days.slice(-HEATMAP_DAYS).map(({ date, reviews }) => ({ date, reviews })),
+    };
+  }
+
+  /**
+   * The learner's streak, the one every screen shows (decision 0086): the dictionary progress
+   * takes it from here, so the two can never disagree.
+   */
+  async streak(userId: string): Promise<Streak> {
+    return streakOf((await this.reviewDays(userId)).days);
+  }
+
+  /** Reviews per local day over the last `STREAK_DAYS` days, today last. */
+  private async reviewDays(userId: string): Promise<{ user: UserRow; days: StreakDay[] }> {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     const zone = user.timeZone;
@@ -130,13 +150,7 @@ export class UsersService {
     const bounds = [...dates.map((date) => startOfLocalDay(date, zone)), learnerDayEnd(today, zone)];
     const counts = new Map<number, number>();
     for (const row of await this.users.reviewsPerDay(userId, bounds)) counts.set(row.day, row.reviews);
-    const days = dates.map((date, index) => ({ date, reviews: counts.get(index + 1) ?? 0 }));
-    return {
-      goal: user.dailyGoal,
-      todayReviewed: days.at(-1)?.reviews ?? 0,
-      streak: streakOf(days, user.dailyGoal),
-      heatmap: days.slice(-HEATMAP_DAYS).map(({ date, reviews }) => ({ date, reviews })),
-    };
+    return { user, days: dates.map((date, index) => ({ date, reviews: counts.get(index + 1) ?? 0 })) };
   }
 
   /** notAcceptedPolicyUser → user. Anyone past that step is already done: a no-op. */

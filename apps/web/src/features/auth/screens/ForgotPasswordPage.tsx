@@ -33,6 +33,8 @@ export default function ForgotPasswordPage() {
   const location = useLocation();
   const cooldown = useCooldown(0);
   const [longWait, setLongWait] = useState(false);
+  /** A wait was counted down on this page: once over, the page offers the new code in so many words. */
+  const [waited, setWaited] = useState(false);
   const {
     register,
     handleSubmit,
@@ -49,6 +51,7 @@ export default function ForgotPasswordPage() {
     } catch (error) {
       if (error instanceof ApiError && error.status === 429 && error.retryAfter !== null) {
         cooldown.startIn(error.retryAfter);
+        setWaited(true);
         setLongWait(error.retryAfter > WAIT_IN_MINUTES_AFTER_SECONDS);
         return;
       }
@@ -66,6 +69,7 @@ export default function ForgotPasswordPage() {
         <form noValidate onSubmit={onSubmit} className={styles.form}>
           <EmailField label={t('Auth.Email')} {...register('email')} error={errors.email?.message} />
           {waiting && <Notice tone="info">{t(longWait ? 'Auth.CodeWaitLong' : 'Auth.CodeWait')}</Notice>}
+          {waited && !waiting && <Notice tone="info">{t('Auth.CodeWaitOver')}</Notice>}
           <Button type="submit" size="lg" fullWidth disabled={isSubmitting || waiting}>
             {waiting ? (
               <span className={TABULAR_NUMS} data-testid="send-code-countdown">
@@ -73,6 +77,8 @@ export default function ForgotPasswordPage() {
                   ? t('Verify.ResendInMinutes', { minutes: Math.ceil(cooldown.seconds / 60) })
                   : t('Verify.ResendIn', { seconds: cooldown.seconds })}
               </span>
+            ) : waited ? (
+              t('Verify.Resend')
             ) : (
               t('Auth.SendCode')
             )}

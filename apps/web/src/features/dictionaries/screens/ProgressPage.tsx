@@ -64,7 +64,7 @@ function ProgressView({ progress, dictionaryId }: { progress: DictionaryProgress
     { key: 'new', label: t('Dictionaries.Progress.New'), hint: t('Dictionaries.Progress.NewHint') },
   ] as const;
   const dueTotal = due.forward + due.swapped;
-  const streakNote = streak.testedToday
+  const streakNote = streak.studiedToday
     ? t('Dictionaries.Progress.StreakToday')
     : streak.current > 0
       ? t('Dictionaries.Progress.StreakKeep')

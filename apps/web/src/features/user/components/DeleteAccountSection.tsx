@@ -1,6 +1,6 @@
 import type { DeleteAccountBody, User } from '@wordhoard/shared';
 import { Trash2 } from 'lucide-react';
-import { useCallback, useId, useState, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GoogleButton } from '../../../shared/google/GoogleButton';
 import { ApiError } from '../../../shared/http';
@@ -29,6 +29,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
   const [deleting, setDeleting] = useState(false);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
+  const passwordRef = useRef<HTMLInputElement>(null);
   const googleOnly = !user.hasPassword && user.googleLinked;
 
   const deleteAccount = useCallback(
@@ -54,8 +55,19 @@ export function DeleteAccountSection({ user }: { user: User }) {
     [calls, session, handleError],
   );
 
+  // A message at the field takes the focus there, once the field is enabled again.
+  useEffect(() => {
+    if (passwordError) passwordRef.current?.focus();
+  }, [passwordError]);
+
   function submitPassword(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Asked here: the server's answer to an empty password is no field error but a failed request.
+    if (user.hasPassword && password === '') {
+      setPasswordError(t('User.DeletePasswordRequired'));
+      passwordRef.current?.focus(); // Also on a second try, when the message stays the same.
+      return;
+    }
     void deleteAccount(user.hasPassword ? { currentPassword: password } : { confirmDeletion: true });
   }
 
@@ -116,6 +128,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
                 <PasswordField
                   label={t('User.DeletePassword')}
                   autoComplete="current-password"
+                  ref={passwordRef}
                   value={password}
                   onChange={(event) => {
                     setPassword(event.target.value);

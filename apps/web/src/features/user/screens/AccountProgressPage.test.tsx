@@ -21,8 +21,8 @@ describe('the account progress page', () => {
   it('shows today against the goal, the streak with the freeze it used, and the year as labelled cells', async () => {
     await browser.signIn();
     (await server.api.as(browser.cookie()).call('updateMe', { body: { dailyGoal: 5 } })).data();
-    // The account's zone is UTC: days −10 … −4 met (a freeze earned), −3 missed, −2 and −1 met,
-    // and 3 reviews so far today.
+    // The account's zone is UTC: days −10 … −4 studied (a freeze earned), −3 missed, −2 and −1
+    // studied, and 3 reviews so far today: under the goal, yet the day counts (decision 0086).
     const now = server.clock.now().getTime();
     const today = now - (now % DAY_MS);
     const times: Date[] = [];
@@ -48,8 +48,8 @@ describe('the account progress page', () => {
     expect(within(todayCard).getByText('2 more words to meet your goal.')).toBeInTheDocument();
 
     const streak = screen.getByRole('region', { name: 'Streak' });
-    expect(within(streak).getByTestId('account-streak')).toHaveTextContent('9 days');
-    expect(within(streak).getByText('Longest: 9 days')).toBeInTheDocument();
+    expect(within(streak).getByTestId('account-streak')).toHaveTextContent('10 days');
+    expect(within(streak).getByText('Longest: 10 days')).toBeInTheDocument();
     expect(within(streak).getByTestId('account-freezes')).toHaveTextContent('Streak freezes: 0 of 2');
     expect(within(streak).getByText(`Saved by a freeze: ${inWords(today - 3 * DAY_MS)}`)).toBeInTheDocument();
 

@@ -227,6 +227,31 @@ describe('edit profile screen', () => {
     expect(services.session.getUser()).toBeNull();
     expect(await accountExists(server, account)).toBe(false);
   });
+
+  it('asks for the password at its field when the deletion is confirmed without one, keeping the dialog open', async () => {
+    const account = await signUpWithPassword(server, browser, 'Secret123');
+    const { user } = await openProfile();
+
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const password = within(dialog).getByLabelText('Enter your password to confirm');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
+
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Enter your password.'));
+    expect(password).toHaveFocus();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('dialog', { name: 'Delete your account?' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+    expect(await accountExists(server, account)).toBe(true);
+
+    // Typing clears the message; a wrong password is told at the field too, and it takes the focus.
+    await user.type(password, 'Guess1234');
+    expect(password).not.toHaveAttribute('aria-invalid');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('The current password is wrong'));
+    expect(password).toHaveFocus();
+  });
 });
 
 describe('edit profile screen for an account that signs in only with Google', () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../shared/session';
 import { Page } from '../../../shared/ui';
@@ -9,6 +10,7 @@ import { InvitesSection } from '../components/InvitesSection';
 import { LanguageSection } from '../components/LanguageSection';
 import { LearningSection } from '../components/LearningSection';
 import { PasswordSection } from '../components/PasswordSection';
+import { ProfileNav } from '../components/ProfileNav';
 import { PushSection } from '../components/PushSection';
 import { RemindersSection } from '../components/RemindersSection';
 import { StorageSection } from '../components/StorageSection';
@@ -16,12 +18,51 @@ import styles from './UserEditPage.module.css';
 
 /**
  * The profile (not for guests; the route guard keeps them out): language, theme, the learner's day (time
- * zone and daily goal), learning (retention and personal parameters), password, data, deletion.
+ * zone and daily goal), learning (retention and personal parameters), password, data, deletion,
+ * in three topics that "On this page" links to.
  */
 export default function UserEditPage() {
   const { t } = useTranslation();
   const user = useUser();
   if (!user) return null; // The route guard has already sent visitors to /auth.
+  // A dozen sections in three topics, each reachable from "On this page".
+  const topics: { id: string; label: string; sections: ReactNode }[] = [
+    {
+      id: 'profile-preferences',
+      label: t('User.TopicPreferences'),
+      sections: (
+        <>
+          <LanguageSection user={user} />
+          <AppearanceSection />
+        </>
+      ),
+    },
+    {
+      id: 'profile-learning',
+      label: t('User.TopicLearning'),
+      sections: (
+        <>
+          <DaySection user={user} />
+          <RemindersSection user={user} />
+          <LearningSection user={user} />
+          <PushSection user={user} />
+        </>
+      ),
+    },
+    {
+      id: 'profile-account',
+      label: t('User.TopicAccount'),
+      sections: (
+        <>
+          <PasswordSection user={user} />
+          <StorageSection />
+          <DownloadDataSection />
+          {user.role === 'developer' && <InvitesSection />}
+          <DeleteAccountSection user={user} />
+        </>
+      ),
+    },
+  ];
   return (
     <Page
       title={t('User.EditTitle')}
@@ -32,17 +73,23 @@ export default function UserEditPage() {
       }
       width="narrow"
     >
-      <LanguageSection user={user} />
-      <AppearanceSection />
-      <DaySection user={user} />
-      <RemindersSection user={user} />
-      <LearningSection user={user} />
-      <PushSection user={user} />
-      <PasswordSection user={user} />
-      <StorageSection />
-      <DownloadDataSection />
-      {user.role === 'developer' && <InvitesSection />}
-      <DeleteAccountSection user={user} />
+      <ProfileNav topics={topics} />
+      {topics.map((topic) => (
+        // A group the "On this page" links focus (tabIndex -1), named by its topic.
+        <div
+          key={topic.id}
+          id={topic.id}
+          role="group"
+          aria-labelledby={`${topic.id}-title`}
+          tabIndex={-1}
+          className={styles.topic}
+        >
+          <p id={`${topic.id}-title`} className={styles.topicTitle}>
+            {topic.label}
+          </p>
+          {topic.sections}
+        </div>
+      ))}
     </Page>
   );
 }

@@ -157,8 +157,15 @@ export const wordSchema = z.object({
 });
 export type Word = z.infer<typeof wordSchema>;
 
+/**
+ * A word in a page of the dictionary's list, with its number: its place in the order the words
+ * were added (oldest 1), the same whatever the sort, search or page.
+ */
+export const listedWordSchema = wordSchema.extend({ number: z.number().int().positive() });
+export type ListedWord = z.infer<typeof listedWordSchema>;
+
 export const dictionaryWithWordsSchema = dictionarySchema.extend({
-  words: z.array(wordSchema),
+  words: z.array(listedWordSchema),
   page: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),

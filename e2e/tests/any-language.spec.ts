@@ -97,7 +97,7 @@ test('a Japanese–English dictionary: found as 日本, lang="ja", a half-width 
   expect(await seriousAxeViolations(page)).toEqual([]);
   await terms.press('Escape');
   await expect(terms).toHaveAttribute('aria-expanded', 'false');
-  await expect(terms).toHaveValue('English');
+  await expect(terms).toHaveValue('Spanish');
 
   const id = await createThroughPicker(
     page,

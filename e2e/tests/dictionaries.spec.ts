@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { dictionaryAction } from './support/dictionary';
 import { enterAsGuest } from './support/session';
 import { chooseLanguage } from './support/language';
@@ -134,6 +134,37 @@ test('a dictionary from creation to deletion: words, search, sort, pages, info',
   await expect(page.getByRole('heading', { name: 'No dictionaries yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Create dictionary/ })).toBeVisible();
   expect((await page.request.get(`/api/dictionaries/${dictionaryId}`)).status()).toBe(404);
+});
+
+/** The names of the filled buttons and button links within `scope`: the accent's background. */
+async function primaryActions(scope: Locator): Promise<string[]> {
+  return scope.locator('a, button').evaluateAll((elements) => {
+    const probe = document.createElement('span');
+    probe.style.backgroundColor = 'var(--color-accent)';
+    document.body.append(probe);
+    const accent = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return elements
+      .filter((element) => element.checkVisibility() && getComputedStyle(element).backgroundColor === accent)
+      .map((element) => element.textContent.trim());
+  });
+}
+
+test('the dictionary screen has one primary action, empty or full', async ({ page }) => {
+  await enterAsGuest(page);
+  const dictionaryId = await createDictionaryThroughApi(page, 'Primary');
+  await page.goto(`/dictionaries/${dictionaryId}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'No words yet' })).toBeVisible();
+  await expect(page.getByTestId('dictionary-due')).toHaveText('0');
+  // The empty state's way to the first words, not a second one among the dictionary's actions.
+  expect(await primaryActions(page.locator('main'))).toEqual(['Manage words']);
+  expect(await primaryActions(page.getByRole('region', { name: 'Dictionary info' }))).toEqual([]);
+
+  await seedWords(page, dictionaryId, numbered(3));
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Words' })).toBeVisible();
+  await expect(page.getByTestId('dictionary-due')).toBeVisible();
+  expect(await primaryActions(page.locator('main'))).toHaveLength(1);
 });
 
 test('at the limits: no second dictionary for a guest, no 101st word', async ({ page }) => {

@@ -157,8 +157,15 @@ export const wordSchema = z.object({
 });
 export type Word = z.infer<typeof wordSchema>;
 
+/**
+ * A word in a page of the dictionary's list, with its number: its place in the order the words
+ * were added (oldest 1), the same whatever the sort, search or page.
+ */
+export const listedWordSchema = wordSchema.extend({ number: z.number().int().positive() });
+export type ListedWord = z.infer<typeof listedWordSchema>;
+
 export const dictionaryWithWordsSchema = dictionarySchema.extend({
-  words: z.array(wordSchema),
+  words: z.array(listedWordSchema),
   page: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),
@@ -964,8 +971,15 @@ export type AnkiPreviewRow = z.infer<typeof ankiPreviewRowSchema>;
 export const ankiPreviewSchema = z.object({
   /** The package's deck name (the first one with notes), when it has one. */
   deck: z.string().nullable(),
-  /** Media files the package carries (pictures and sounds; not imported yet). */
+  /** Media files the package carries (pictures and sounds), used or not. */
   media: z.number().int(),
+  /**
+   * The words to add that would bring a picture, and a recording, from the package (a note's
+   * first of each): each is checked as an upload is, and one that fails or is past the storage
+   * quota is left out, so these are at most what is stored.
+   */
+  pictures: z.number().int(),
+  sounds: z.number().int(),
   rows: z.array(ankiPreviewRowSchema),
   /** ready: to add; skipped: duplicates; overLimit: past the word limit; invalid: broken notes. */
   counts: z.object({

@@ -73,9 +73,20 @@ export class AnkiService {
         counts.overLimit += 1;
       else counts.invalid += 1;
     }
+    // What `importMedia` would take along: the first picture and sound of each note added.
+    let pictures = 0;
+    let sounds = 0;
+    judged.rows.forEach((row, index) => {
+      const note = read.notes[index];
+      if (row.status !== 'ready' || !note) return;
+      if (note.pictures.some((name) => read.media.has(name))) pictures += 1;
+      if (note.sounds.some((name) => read.media.has(name))) sounds += 1;
+    });
     return {
       deck: read.deck,
       media: read.media.size,
+      pictures,
+      sounds,
       // The counts cover every note; the rows, enough for any role's dictionary.
       rows: judged.rows.slice(0, MAX_IMPORT_WORDS).map((row) => ({
         line: row.line,

@@ -210,6 +210,47 @@ describe(`words (${testDriver})`, () => {
     );
   });
 
+  it('numbers each word by the order the words were added, whatever the sort, search or page', async () => {
+    const user = await createUser(t.app);
+    const dictionary = await createDictionary(user);
+    const added = ['pear', 'apple', 'cherry', 'banana', 'apricot'];
+    for (const term of added) {
+      const response = await call(user, 'PATCH', `/api/dictionaries/${dictionary.id}`, {
+        words: { create: [{ term, definitions: [`${term}!`] }] },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const numbered = async (query: string) =>
+      (await page(user, dictionary.id, query)).words.map((w) => [w.term, w.number]);
+
+    // Newest first, the default: the newest word is number 5, not 1.
+    expect(await numbered('')).toEqual([
+      ['apricot', 5],
+      ['banana', 4],
+      ['cherry', 3],
+      ['apple', 2],
+      ['pear', 1],
+    ]);
+    expect(await numbered('?sort=create&direction=1&page=2&limit=2')).toEqual([
+      ['cherry', 3],
+      ['banana', 4],
+    ]);
+    expect(await numbered('?sort=create&direction=-1&page=2&limit=2')).toEqual([
+      ['cherry', 3],
+      ['apple', 2],
+    ]);
+    expect(await numbered('?sort=term&direction=1&page=2&limit=2')).toEqual([
+      ['banana', 4],
+      ['cherry', 3],
+    ]);
+    expect(await numbered('?search=ap')).toEqual([
+      ['apricot', 5],
+      ['apple', 2],
+    ]);
+    // Three letters in a row go through the trigram index: the same numbers.
+    expect(await numbered('?search=apr&sort=update')).toEqual([['apricot', 5]]);
+  });
+
   it('shows a word on a page exactly as the word itself is read, dates to the millisecond', async () => {
     const user = await createUser(t.app);
     const dictionary = await createDictionary(user);
@@ -223,7 +264,8 @@ describe(`words (${testDriver})`, () => {
     );
     const [listed] = (await page(user, dictionary.id)).words;
     const single = await call(user, 'GET', `/api/dictionaries/${dictionary.id}/words/${listed!.id}`);
-    expect(listed).toEqual(single.json());
+    // A listed word is the word and its number in the list.
+    expect(listed).toEqual({ ...single.json(), number: 1 });
     expect(listed).toMatchObject({
       term: 'Straße',
       definitions: ['street', 'road — way'],

@@ -97,6 +97,31 @@ describe(`Anki media (${testDriver})`, () => {
     expect(Buffer.compare(audio.rawPayload, katzeWav)).toBe(0);
   });
 
+  it('previews how many of the words to add bring a picture and a sound, saving none', async () => {
+    const user = await createUser(t.app);
+    const id = await emptyDictionary(user);
+    const preview = async () => {
+      const response = await callAsNewClient(t.app, user, 'previewAnkiImport', {
+        params: { id },
+        upload: { bytes: thirdParty, contentType: 'application/octet-stream' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.data();
+    };
+    // Die Katze's picture and sound; die Maus's file is no picture (left out on import, as the
+    // screen says), der Hund's is not in the package.
+    expect(await preview()).toMatchObject({ media: 3, pictures: 2, sounds: 1 });
+    expect(await wordsOf(user, id)).toEqual([]);
+
+    // A word already there is skipped: its note brings nothing.
+    const added = await callAsNewClient(t.app, user, 'updateDictionary', {
+      params: { id },
+      body: { words: { create: [{ term: 'die Katze', definitions: ['cat'] }] } },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(await preview()).toMatchObject({ media: 3, pictures: 1, sounds: 0 });
+  });
+
   it('exports the pictures and recordings into the package media, readable by Anki and by us', async () => {
     const user = await createUser(t.app);
     const id = await emptyDictionary(user);

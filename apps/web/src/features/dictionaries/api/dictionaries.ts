@@ -12,6 +12,7 @@ import {
   MAX_PAGE_LIMIT,
   WORDS_PAGE_SIZE,
   type CreateDictionaryBody,
+  type DictionaryList,
   type DictionaryWithWords,
   type ImportDictionaryBody,
   type ImportWordsBody,
@@ -41,15 +42,28 @@ export function useDictionaries(filter: DictionariesFilter) {
   });
 }
 
-/** How many dictionaries the user has, for the limit; asked only while a search hides some. */
-export function useDictionariesCount(enabled: boolean) {
+/**
+ * The smallest page of the list, in the server's default order (last changed first): it says
+ * how many dictionaries there are and which one the learner worked on last.
+ */
+function useFirstDictionaryPage<T>(enabled: boolean, select: (list: DictionaryList) => T) {
   const { http } = useServices();
   return useQuery({
     queryKey: dictionaryKeys.count(),
     queryFn: ({ signal }) => http.request('listDictionaries', { query: { limit: 1 }, signal }),
-    select: (list) => list.total,
+    select,
     enabled,
   });
+}
+
+/** How many dictionaries the user has, for the limit; asked only while a search hides some. */
+export function useDictionariesCount(enabled: boolean) {
+  return useFirstDictionaryPage(enabled, (list) => list.total);
+}
+
+/** The dictionary changed last (null when there is none), whose languages a new one starts with. */
+export function useLatestDictionary(enabled: boolean) {
+  return useFirstDictionaryPage(enabled, (list) => list.data[0] ?? null);
 }
 
 /** SPEC §4: a page shorter than 40 ends the list (as does having every word the server counted). */

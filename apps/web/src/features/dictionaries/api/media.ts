@@ -25,7 +25,11 @@ function storeWord(queryClient: QueryClient, dictionaryId: string, word: Word) {
         ...data,
         pages: data.pages.map((page) =>
           page.words.some((each) => each.id === word.id)
-            ? { ...page, words: page.words.map((each) => (each.id === word.id ? word : each)) }
+            ? // The list's number stays: a word read alone has none.
+              {
+                ...page,
+                words: page.words.map((each) => (each.id === word.id ? { ...each, ...word } : each)),
+              }
             : page,
         ),
       },

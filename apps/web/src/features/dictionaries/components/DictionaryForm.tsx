@@ -49,6 +49,7 @@ export function DictionaryForm({ defaultValues, submitLabel, onSubmit, cancel }:
     setError,
     setValue,
     setFocus,
+    getFieldState,
     control,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
@@ -66,6 +67,18 @@ export function DictionaryForm({ defaultValues, submitLabel, onSubmit, cancel }:
   useEffect(() => {
     if (rootError) alertRef.current?.focus();
   }, [rootError]);
+
+  // The create page learns the learner's last languages after the form shows: they replace
+  // the first guess in the fields the learner has not touched.
+  const { fromLanguage, toLanguage } = defaultValues;
+  useEffect(() => {
+    for (const [field, value] of [
+      ['fromLanguage', fromLanguage],
+      ['toLanguage', toLanguage],
+    ] as const) {
+      if (!getFieldState(field).isTouched && !getFieldState(field).isDirty) setValue(field, value);
+    }
+  }, [fromLanguage, toLanguage, getFieldState, setValue]);
 
   const submit = handleSubmit(async (values) => {
     try {

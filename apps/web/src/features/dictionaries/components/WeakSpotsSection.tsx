@@ -114,6 +114,7 @@ export function WeakSpotsSection({
           <div className={styles.actions}>
             {spots.definitions.length > 0 && (
               <Button
+                variant="secondary"
                 icon={<Target />}
                 aria-busy={isPending || undefined}
                 aria-describedby={problem ? problemId : undefined}

@@ -1,4 +1,4 @@
-import type { ContentLanguage, Word } from '@wordhoard/shared';
+import type { ContentLanguage, ListedWord } from '@wordhoard/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
@@ -10,7 +10,7 @@ import { dirOf } from '../../../shared/languages/contentLanguages';
 
 interface WordsTableProps {
   /** The loaded pages of words, in order; each page is rendered as one block. */
-  pages: readonly (readonly Word[])[];
+  pages: readonly (readonly ListedWord[])[];
   /** All words the current filter matches, loaded or not. */
   total: number;
   label: string;
@@ -94,14 +94,14 @@ export const WordsTable = memo(function WordsTable({
   );
 });
 
-/** One page of rows, numbered from `first`. */
+/** One page of rows, the first of them row `first` of the list. */
 const WordGroup = memo(function WordGroup({
   words,
   first,
   languages,
   leechIds,
 }: {
-  words: readonly Word[];
+  words: readonly ListedWord[];
   first: number;
   languages: Languages;
   leechIds: ReadonlySet<string>;
@@ -121,8 +121,9 @@ const WordGroup = memo(function WordGroup({
           aria-rowindex={first + index + 1}
           className={cx(styles.row, styles.body)}
         >
+          {/* The word's own number (the order words were added), not its row: the same in every sort. */}
           <span role="cell" className={cx(styles.number, TABULAR_NUMS)}>
-            {first + index}
+            {word.number}
           </span>
           <span role="cell" className={styles.term}>
             {word.picture && (

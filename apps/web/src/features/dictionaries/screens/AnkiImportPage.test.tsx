@@ -47,6 +47,37 @@ describe('Anki import screen', () => {
       .find((row) => within(row).queryAllByRole('cell')[1]?.textContent === term)?.lastElementChild
       ?.textContent;
 
+  it('says how many of the words to add bring a picture and a sound', async () => {
+    await browser.signIn();
+    const dictionary = await createDictionary(server, browser, { name: 'Tiere' });
+    const bytes = await apkgExportPackage(
+      'Tiere',
+      [
+        { front: 'die Katze', back: 'cat<br><img src="katze.png">[sound:katze.wav]' },
+        { front: 'die Maus', back: 'mouse <img src="maus.png">' },
+        { front: 'der Hund', back: 'dog' },
+      ],
+      [
+        { name: 'katze.png', data: new Uint8Array([1]) },
+        { name: 'katze.wav', data: new Uint8Array([2]) },
+        { name: 'maus.png', data: new Uint8Array([3]) },
+      ],
+    );
+    const { user } = await open(dictionary.id);
+
+    await user.upload(screen.getByTestId('anki-file'), new File([new Uint8Array(bytes)], 'tiere.apkg'));
+    await waitFor(() => expect(count('Words to add')).toBe('3'));
+    expect(count('Words with a picture')).toBe('2');
+    expect(count('Words with a sound')).toBe('1');
+    expect(
+      screen.getByText(
+        'Each word to add brings its first picture and sound from the package. A file that can’t be read, or doesn’t fit in your storage, is left out.',
+      ),
+    ).toBeInTheDocument();
+    // They are imported: the screen no longer says otherwise.
+    expect(screen.queryByText('Pictures and sounds are not imported yet.')).not.toBeInTheDocument();
+  });
+
   it('previews a third-party package, then imports only the new words', async () => {
     await browser.signIn();
     const dictionary = await createDictionary(server, browser, {

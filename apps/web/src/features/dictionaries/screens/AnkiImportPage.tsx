@@ -144,6 +144,8 @@ function AnkiPreviewTable({ preview }: { preview: AnkiPreview }) {
   if (counts.total === 0) return <p className={styles.hint}>{t('Anki.NoNotes')}</p>;
   const rows = problemsOnly ? preview.rows.filter((row) => row.status !== 'ready') : preview.rows;
   const shown = rows.slice(0, MAX_SHOWN_ROWS);
+  // The pictures and sounds the words to add bring along (decision 0063), said when there are any.
+  const hasMedia = preview.pictures + preview.sounds > 0;
 
   return (
     <>
@@ -155,9 +157,15 @@ function AnkiPreviewTable({ preview }: { preview: AnkiPreview }) {
           { label: t('Anki.Counts.skipped'), value: counts.skipped },
           { label: t('Anki.Counts.overLimit'), value: counts.overLimit, problem: true },
           { label: t('Anki.Counts.invalid'), value: counts.invalid },
+          ...(hasMedia
+            ? [
+                { label: t('Anki.Counts.pictures'), value: preview.pictures },
+                { label: t('Anki.Counts.sounds'), value: preview.sounds },
+              ]
+            : []),
         ]}
       />
-      {preview.media > 0 && <p className={styles.hint}>{t('Anki.MediaLater')}</p>}
+      {hasMedia && <p className={styles.hint}>{t('Anki.MediaHint')}</p>}
       <Checkbox
         label={t('Import.ProblemsOnly')}
         checked={problemsOnly}

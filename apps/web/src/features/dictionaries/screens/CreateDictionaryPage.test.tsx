@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { Role } from '@wordhoard/shared';
 import { describe, expect, it } from 'vitest';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
@@ -59,5 +59,37 @@ describe('Create dictionary at the role’s limit', () => {
     await screen.findByRole('button', { name: 'Create' });
     expect(sent(browser, 'GET', '/api/dictionaries?limit=1')).toHaveLength(1);
     expect(screen.queryByText('You have reached your dictionary limit')).not.toBeInTheDocument();
+  });
+});
+
+describe('Create dictionary: the languages it starts with', () => {
+  let server: ApiServer;
+  let browser: TestBrowser;
+  withApiServer({}, (...started) => ([server, browser] = started));
+
+  const open = async () => {
+    await renderApp({ path: '/dictionaries/create', apiUrl: server.apiUrl, fetch: browser.fetch });
+    await screen.findByRole('heading', { level: 1, name: 'Create dictionary' });
+  };
+  const terms = () => screen.getByRole('combobox', { name: 'Terms language' });
+  const definitions = () => screen.getByRole('combobox', { name: 'Definitions language' });
+
+  it('explains a first dictionary in the interface language, with terms in another one', async () => {
+    await browser.signIn('user');
+    await open();
+
+    await waitFor(() => expect(sent(browser, 'GET', '/api/dictionaries?limit=1')).toHaveLength(1));
+    expect(definitions()).toHaveValue('English');
+    expect(terms()).toHaveValue('Spanish');
+  });
+
+  it('starts with the languages of the dictionary the learner changed last, on any device', async () => {
+    await browser.signIn('premium');
+    await createDictionary(server, browser, { name: 'Older', fromLanguage: 'de', toLanguage: 'pl' });
+    await createDictionary(server, browser, { name: 'Latest', fromLanguage: 'fr', toLanguage: 'it' });
+    await open();
+
+    await waitFor(() => expect(terms()).toHaveValue('French'));
+    expect(definitions()).toHaveValue('Italian');
   });
 });

@@ -7,8 +7,9 @@ import { PATHS, PLANS_ROLES } from '../../../shared/routing';
 import { useUser } from '../../../shared/session';
 import { Button, Page } from '../../../shared/ui';
 import { EmptyState } from '../../../shared/ui/EmptyState/EmptyState';
-import { useCreateDictionary, useDictionariesCount } from '../api/dictionaries';
+import { useCreateDictionary, useDictionariesCount, useLatestDictionary } from '../api/dictionaries';
 import { DictionaryForm } from '../components/DictionaryForm';
+import { newDictionaryLanguages } from '../lib/languages';
 import { dictionaryPath } from '../paths';
 
 /**
@@ -43,8 +44,7 @@ export default function CreateDictionaryPage() {
   const create = useCreateDictionary();
   const user = useUser();
   const count = useDictionariesCount(user !== null);
-  // Terms in English explained in the interface language is the most common first dictionary.
-  const interfaceLanguage = currentLanguage(i18n);
+  const latest = useLatestDictionary(user !== null);
   const defaults: {
     name: string;
     fromLanguage: ContentLanguage;
@@ -52,8 +52,7 @@ export default function CreateDictionaryPage() {
     examDate: null;
   } = {
     name: '',
-    fromLanguage: 'en',
-    toLanguage: interfaceLanguage === 'en' ? 'de' : interfaceLanguage,
+    ...newDictionaryLanguages(currentLanguage(i18n), latest.data),
     examDate: null,
   };
   // Until the count is known (or if it cannot be read) the form shows: below the limit is the

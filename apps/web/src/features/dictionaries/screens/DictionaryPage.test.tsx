@@ -153,6 +153,24 @@ describe('Dictionary view', () => {
     );
   });
 
+  it('numbers each word by the order the words were added, in any sort and search', async () => {
+    const { user } = await open();
+    await heading('Animals');
+    const cells = (row: number) =>
+      within(bodyRows()[row]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+
+    // Newest first: the newest word keeps its number, 95, rather than counting as row 1.
+    await user.click(screen.getByRole('button', { name: 'Sort direction: Ascending' }));
+    await waitFor(() => expect(cells(0)).toEqual(['95', 'word 095', 'meaning 95']));
+    expect(cells(1)).toEqual(['94', 'word 094', 'meaning 94']);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search terms and definitions' }), 'word 050');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(cells(0)).toEqual(['50', 'word 050', 'meaning 50']);
+  });
+
   it('deletes only after a yes, then returns to the list', async () => {
     const { user, router } = await open();
     await heading('Animals');

@@ -105,6 +105,10 @@ export default function DictionaryPage() {
   }
 
   const searching = search.search !== '';
+  // One primary action per screen (DESIGN §6): the first words of an empty dictionary, else the
+  // due words, else the words themselves; everything else is secondary.
+  const empty = dictionary.wordsCount === 0;
+  const manageWords = empty || (due !== undefined && due > 0) ? 'secondary' : 'primary';
   let list;
   if (loadedCount === 0 && !isPlaceholderData) {
     list = searching ? (
@@ -191,7 +195,9 @@ export default function DictionaryPage() {
           {isMobile ? (
             <>
               {/* No icon: the words and "⋯" share the row of a 320 px phone in every language. */}
-              <Button to={editWordsPath(dictionaryId)}>{t('Dictionaries.ManageWords')}</Button>
+              <Button variant={manageWords} to={editWordsPath(dictionaryId)}>
+                {t('Dictionaries.ManageWords')}
+              </Button>
               {/* On a phone the words come first: the other actions wait behind "⋯" (More). */}
               <DropdownMenu
                 label={t('Dictionaries.More')}
@@ -240,7 +246,7 @@ export default function DictionaryPage() {
               <Button variant="secondary" to={editInfoPath(dictionaryId)} icon={<Pencil />}>
                 {t('Dictionaries.EditInfo')}
               </Button>
-              <Button to={editWordsPath(dictionaryId)} icon={<ListPlus />}>
+              <Button variant={manageWords} to={editWordsPath(dictionaryId)} icon={<ListPlus />}>
                 {t('Dictionaries.ManageWords')}
               </Button>
               <Button variant="secondary" to={importWordsPath(dictionaryId)} icon={<FileUp />}>

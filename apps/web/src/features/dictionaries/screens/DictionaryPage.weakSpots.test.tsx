@@ -75,6 +75,11 @@ describe('Dictionary view: weak spots', () => {
   };
   const termCell = (term: string) => within(rowOf(term)).getAllByRole('cell')[1]!;
   const due = () => screen.getByTestId('dictionary-due');
+  /** The filled buttons and button links of the page (the Button's primary variant). */
+  const primaryActions = () =>
+    [...document.querySelectorAll('main a, main button')].filter((element) =>
+      [...element.classList].some((name) => /^_?primary(_|$)/.test(name)),
+    );
   const currentTest = async (browser: TestBrowser) =>
     (await server.api.as(browser.cookie()).call('getTesting')).data().test;
 
@@ -93,6 +98,16 @@ describe('Dictionary view: weak spots', () => {
     );
     expect(screen.queryByRole('region', { name: 'Weak spots' })).not.toBeInTheDocument();
     expect(termCell('cat')).toHaveTextContent(/^cat$/);
+  });
+
+  it('offers one primary action: reviewing the due words, beside the weak spots and the word list', async () => {
+    const { browser, dictionary } = await learnerWithWeakSpots();
+    await open(browser, dictionary);
+    await weakSpots();
+    const review = await screen.findByRole('link', { name: 'Review due words' });
+
+    expect(primaryActions()).toEqual([review]);
+    expect(screen.getByRole('button', { name: 'Practise weak definitions' })).toBeInTheDocument();
   });
 
   it('lists the leech, the most missed definitions and the confusion pair, and badges only the leech', async () => {

@@ -68,7 +68,7 @@ describe('the landing page', () => {
     await renderLanding(server, browser);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Wordhoard' })).toBeInTheDocument();
-    expect(screen.getByText(/Collect words in seven languages/)).toBeInTheDocument();
+    expect(screen.getByText(/Collect words in any language/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/menu');
 
     const slider = screen.getByTestId('how-to-slider');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { seriousAxeViolations } from './support/axe';
 import { enterAsGuest } from './support/session';
 
 /**
@@ -195,4 +196,27 @@ test('the progress page and its year of reviews fit a 320 px phone in every lang
     expect(await sidewaysOverflow(page), language).toBeLessThanOrEqual(0);
     expect(await brokenControls(page.getByRole('main')), language).toEqual([]);
   }
+});
+
+test('the year of reviews scrolls sideways on a phone and the keyboard reaches it @phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await enterAsGuest(page);
+  await page.goto('/progress?lng=en');
+  const year = page.getByRole('region', { name: 'Days of the last year' });
+  await expect(year.getByRole('listitem')).toHaveCount(365);
+  // It does scroll here: otherwise there were nothing for the keyboard to do.
+  expect(await year.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeGreaterThan(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // Tab reaches it from the top of the page; the arrow keys then scroll it.
+  await page.locator('body').focus();
+  for (let presses = 0; presses < 40; presses++) {
+    await page.keyboard.press('Tab');
+    if (await year.evaluate((box) => box === document.activeElement)) break;
+  }
+  await expect(year).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => year.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
 });

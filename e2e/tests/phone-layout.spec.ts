@@ -220,3 +220,38 @@ test('the year of reviews scrolls sideways on a phone and the keyboard reaches i
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => year.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
 });
+
+test('offline, a phone header says so in words in every language, not by an icon alone @phone', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await enterAsGuest(page);
+  const words = {
+    en: 'Offline',
+    uk: 'Офлайн',
+    de: 'Offline',
+    fr: 'Hors ligne',
+    es: 'Sin conexión',
+    it: 'Offline',
+    pl: 'Offline',
+  };
+  for (const language of LANGUAGES) {
+    await context.setOffline(false);
+    const changed = await page.request.patch('/api/users/me', { data: { interfaceLanguage: language } });
+    expect(changed.status(), await changed.text()).toBe(200);
+    await page.goto(`/menu?lng=${language}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    // The menu in full first: going offline before its code is in would break the page itself.
+    await expect(page.getByTestId('keep-words')).toBeVisible();
+    await context.setOffline(true);
+    const short = page.getByRole('banner').getByTestId('offline-indicator-short');
+    await expect(short).toHaveText(words[language]);
+    // Shown in full, not clipped to a pixel as the sentence kept for screen readers is.
+    const box = await short.boundingBox();
+    expect(box?.width ?? 0, language).toBeGreaterThan(20);
+    expect((box?.x ?? 0) + (box?.width ?? 0), language).toBeLessThanOrEqual(320);
+    expect(await sidewaysOverflow(page), language).toBeLessThanOrEqual(0);
+  }
+});

@@ -49,6 +49,8 @@ export default function LandingPage() {
           <div className={styles.videoText}>
             <h3 className={styles.videoHeader}>{t('Landing.Video.Header')}</h3>
             <p>{t('Landing.Video.Text')}</p>
+            {/* The recordings show the English interface; a learner reading another language is told. */}
+            {language !== 'en' && <p className={styles.videoNote}>{t('Landing.Video.EnglishScreens')}</p>}
           </div>
           {externalVideo ? (
             <>

@@ -165,7 +165,8 @@ const WEB_APP_MANIFEST: Partial<ManifestOptions> = {
   id: '/',
   name: 'Wordhoard',
   short_name: 'Wordhoard',
-  description: 'Build personal dictionaries in seven languages and test yourself on the words you collect.',
+  description:
+    'Build personal dictionaries in any language and test yourself on the words you collect. The app speaks seven languages.',
   lang: 'en',
   start_url: '/menu',
   scope: '/',

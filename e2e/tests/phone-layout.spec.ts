@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { seriousAxeViolations } from './support/axe';
 import { enterAsGuest } from './support/session';
 
 /**
@@ -194,5 +195,63 @@ test('the progress page and its year of reviews fit a 320 px phone in every lang
     await expect(page.locator('#account-heatmap')).toBeVisible();
     expect(await sidewaysOverflow(page), language).toBeLessThanOrEqual(0);
     expect(await brokenControls(page.getByRole('main')), language).toEqual([]);
+  }
+});
+
+test('the year of reviews scrolls sideways on a phone and the keyboard reaches it @phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await enterAsGuest(page);
+  await page.goto('/progress?lng=en');
+  const year = page.getByRole('region', { name: 'Days of the last year' });
+  await expect(year.getByRole('listitem')).toHaveCount(365);
+  // It does scroll here: otherwise there were nothing for the keyboard to do.
+  expect(await year.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeGreaterThan(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // Tab reaches it from the top of the page; the arrow keys then scroll it.
+  await page.locator('body').focus();
+  for (let presses = 0; presses < 40; presses++) {
+    await page.keyboard.press('Tab');
+    if (await year.evaluate((box) => box === document.activeElement)) break;
+  }
+  await expect(year).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => year.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+});
+
+test('offline, a phone header says so in words in every language, not by an icon alone @phone', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await enterAsGuest(page);
+  const words = {
+    en: 'Offline',
+    uk: 'Офлайн',
+    de: 'Offline',
+    fr: 'Hors ligne',
+    es: 'Sin conexión',
+    it: 'Offline',
+    pl: 'Offline',
+  };
+  for (const language of LANGUAGES) {
+    await context.setOffline(false);
+    const changed = await page.request.patch('/api/users/me', { data: { interfaceLanguage: language } });
+    expect(changed.status(), await changed.text()).toBe(200);
+    await page.goto(`/menu?lng=${language}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    // The menu in full first: going offline before its code is in would break the page itself.
+    await expect(page.getByTestId('keep-words')).toBeVisible();
+    await context.setOffline(true);
+    const short = page.getByRole('banner').getByTestId('offline-indicator-short');
+    await expect(short).toHaveText(words[language]);
+    // Shown in full, not clipped to a pixel as the sentence kept for screen readers is.
+    const box = await short.boundingBox();
+    expect(box?.width ?? 0, language).toBeGreaterThan(20);
+    expect((box?.x ?? 0) + (box?.width ?? 0), language).toBeLessThanOrEqual(320);
+    expect(await sidewaysOverflow(page), language).toBeLessThanOrEqual(0);
   }
 });

@@ -716,7 +716,8 @@ export const planSchema = z.object({
   currency: z.string(),
   interval: z.literal('month'),
   productId: z.string().nullable(),
-  limits: limitsSchema,
+  /** With the storage for pictures and recordings, which the plans page shows per plan. */
+  limits: limitsSchema.extend({ mediaBytes: z.number().int() }),
 });
 export type Plan = z.infer<typeof planSchema>;
 

@@ -71,7 +71,7 @@ describe(`plans and checkout (${testDriver})`, () => {
         currency: 'usd',
         interval: 'month',
         productId: null,
-        limits: { dictionaries: 2, wordsPerDictionary: 300, testsPerDay: 5 },
+        limits: { dictionaries: 2, wordsPerDictionary: 300, testsPerDay: 5, mediaBytes: 50 * 1024 * 1024 },
       },
       {
         id: 'premium',
@@ -80,7 +80,12 @@ describe(`plans and checkout (${testDriver})`, () => {
         currency: 'usd',
         interval: 'month',
         productId: stripe.productId,
-        limits: { dictionaries: 10, wordsPerDictionary: 2000, testsPerDay: 50 },
+        limits: {
+          dictionaries: 10,
+          wordsPerDictionary: 2000,
+          testsPerDay: 50,
+          mediaBytes: 1024 * 1024 * 1024,
+        },
       },
     ]);
   });

@@ -116,8 +116,9 @@ export function Header() {
           <span className={styles.logoText}>{t('Common.AppName')}</span>
         </Link>
         <Button to={PATHS.menu} variant="ghost" iconOnly icon={<House />} aria-label={t('Header.Home')} />
+        {/* Its own line on a phone (Header.module.css), where the header row has no room for words. */}
+        <div className={styles.status}>{user && <OfflineIndicator />}</div>
         <div className={styles.end}>
-          {user && <OfflineIndicator />}
           {/* Nothing until the session is known, so "Sign in" never flashes for a signed-in user. */}
           {initStatus === 'fulfilled' &&
             (user ? (

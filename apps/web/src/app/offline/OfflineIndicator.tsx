@@ -41,12 +41,11 @@ export function OfflineIndicator() {
         <RefreshCw aria-hidden="true" className={sending ? styles.spinning : styles.icon} />
       )}
       <span className={styles.label}>{label}</span>
-      {/* A phone's header has room for the number only; the words stay for screen readers. */}
-      {pending > 0 && (
-        <span className={styles.count} aria-hidden="true">
-          {pending}
-        </span>
-      )}
+      {/* A phone's header has room for a few words only: these are shown there, while screen
+          readers keep the whole sentence above. */}
+      <span className={styles.short} aria-hidden="true" data-testid="offline-indicator-short">
+        {pending > 0 ? t('Offline.WaitingShort', { count: pending }) : t('Offline.Offline')}
+      </span>
     </p>
   );
 }

@@ -68,7 +68,7 @@ describe('the landing page', () => {
     await renderLanding(server, browser);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Wordhoard' })).toBeInTheDocument();
-    expect(screen.getByText(/Collect words in seven languages/)).toBeInTheDocument();
+    expect(screen.getByText(/Collect words in any language/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/menu');
 
     const slider = screen.getByTestId('how-to-slider');
@@ -143,6 +143,17 @@ describe('the landing page', () => {
     ]);
     await waitFor(() => expect(video).toHaveAttribute('poster', '/tutorial/tutorial-mobile.jpg'));
     expect(video.querySelector('track[default]')).toHaveAttribute('src', '/tutorial/tutorial-mobile.pl.vtt');
+    // The recording shows the English interface: said in the language of the captions.
+    expect(within(section).getByText('Ekrany w filmie są po angielsku.')).toBeInTheDocument();
+  });
+
+  it('does not tell an English reader that the video is in English', async () => {
+    restoreViewport = stubViewport(1280);
+    await renderLanding(server, browser);
+
+    const section = screen.getByRole('region', { name: 'Watch the tutorial' });
+    expect(within(section).getByLabelText('Wordhoard tutorial video')).toBeInTheDocument();
+    expect(within(section).queryByText(/in English/)).not.toBeInTheDocument();
   });
 
   it('with video host ids configured, shows the external player behind its play button instead', async () => {

@@ -49,6 +49,8 @@ export default function LandingPage() {
           <div className={styles.videoText}>
             <h3 className={styles.videoHeader}>{t('Landing.Video.Header')}</h3>
             <p>{t('Landing.Video.Text')}</p>
+            {/* The recordings show the English interface; a learner reading another language is told. */}
+            {language !== 'en' && <p className={styles.videoNote}>{t('Landing.Video.EnglishScreens')}</p>}
           </div>
           {externalVideo ? (
             <>
@@ -74,7 +76,9 @@ export default function LandingPage() {
   ];
 
   return (
-    <div className={styles.page}>
+    // The pictures that wait for idle have their sources from here on: a signal for tests that
+    // must see every picture in, whatever the machine's speed.
+    <div className={styles.page} data-deferred-images={idle ? 'set' : 'waiting'}>
       <section className={styles.hero} aria-labelledby="landing-title">
         <LanguagePicker
           value={language}

@@ -89,12 +89,14 @@ describe('/plans', () => {
       fact(free, 'Dictionaries'),
       fact(free, 'Words per dictionary'),
       fact(free, 'Tests per day'),
-    ]).toEqual(['2', '300', '5']);
+      fact(free, 'Storage for pictures and recordings'),
+    ]).toEqual(['2', '300', '5', '50 MB']);
     expect([
       fact(premium, 'Dictionaries'),
       fact(premium, 'Words per dictionary'),
       fact(premium, 'Tests per day'),
-    ]).toEqual(['10', '2,000', '50']);
+      fact(premium, 'Storage for pictures and recordings'),
+    ]).toEqual(['10', '2,000', '50', '1 GB']);
     expect(within(free).queryByRole('button')).not.toBeInTheDocument();
     expect(within(premium).getByRole('button', { name: 'Upgrade to Premium' })).toBeInTheDocument();
   });
@@ -109,6 +111,7 @@ describe('/plans', () => {
     expect(within(premium).getByText(/^3,99\s\$$/)).toBeInTheDocument();
     expect(within(free).getByText(/^0\s\$$/)).toBeInTheDocument();
     expect(fact(premium, 'Wörter pro Wörterbuch')).toBe('2.000');
+    expect(fact(free, 'Speicher für Bilder und Aufnahmen')).toBe('50 MB');
   });
 
   it('sends the user to Stripe Checkout on upgrade', async () => {

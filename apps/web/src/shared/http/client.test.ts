@@ -1,4 +1,5 @@
 // @vitest-environment node
+import type { ServerResponse } from 'node:http';
 import type { User } from '@wordhoard/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from '../../test/testServer';
@@ -281,6 +282,49 @@ describe('http client against a real server', () => {
     expect(reportError).toHaveBeenCalledWith(error);
     expect(onReachable).not.toHaveBeenCalled();
     server = await startTestServer(); // for afterEach
+  });
+
+  it("takes a 503 in no words of the app's (a restart, a proxy) for a lost connection", async () => {
+    const onReachable = vi.fn();
+    const http = createHttpClient({
+      baseUrl: server.apiUrl,
+      getLanguage: () => 'en',
+      reportError,
+      onReachable,
+      offlineMessage: () => 'Keine Verbindung',
+    });
+    // What Fastify answers while it closes; then a proxy's page; then the app's own 503.
+    const answers = [
+      (response: ServerResponse) =>
+        sendJson(response, 503, {
+          error: 'Service Unavailable',
+          message: 'Service Unavailable',
+          statusCode: 503,
+        }),
+      (response: ServerResponse) =>
+        response.writeHead(503, { 'content-type': 'text/html' }).end('<h1>503 Service Unavailable</h1>'),
+      (response: ServerResponse) =>
+        sendJson(response, 503, {
+          statusCode: 503,
+          code: 'TRANSLATION_UNAVAILABLE',
+          message: 'Translation is unavailable',
+        }),
+    ];
+    server.handle((_request, _body, response) => answers.shift()?.(response));
+
+    for (let bare = 0; bare < 2; bare++) {
+      const error = await http.request('checkToken').catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(NetworkError);
+      expect((error as NetworkError).message).toBe('Keine Verbindung');
+      expect(reportError).toHaveBeenLastCalledWith(error);
+    }
+    expect(onReachable).not.toHaveBeenCalled();
+
+    const own = await http.request('checkToken').catch((caught: unknown) => caught);
+    expect(own).toBeInstanceOf(ApiError);
+    expect(own).not.toBeInstanceOf(NetworkError);
+    expect((own as ApiError).code).toBe('TRANSLATION_UNAVAILABLE');
+    expect(onReachable).toHaveBeenCalledOnce();
   });
 
   it('aborts the previous request with the same key, silently', async () => {

@@ -77,7 +77,7 @@ export interface HttpClientConfig {
    * ("Failed to fetch"), which is kept as the error's `cause`.
    */
   offlineMessage?: () => string;
-  /** The server answered (with any status): it can be reached. */
+  /** The server answered (with any status but a bare 503, see `send`): it can be reached. */
   onReachable?: () => void;
 }
 
@@ -159,9 +159,9 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
         if (controller.signal.aborted) throw new CancelledError();
         throw networkError(error);
       }
-      config.onReachable?.();
 
       if (asFile && response.ok) {
+        config.onReachable?.();
         try {
           const blob = await response.blob();
           return { blob, fileName: fileNameOf(response.headers.get('content-disposition')) };
@@ -178,6 +178,13 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
         if (controller.signal.aborted) throw new CancelledError();
         throw networkError(error);
       }
+      // A 503 in no words of ours comes from a server starting or stopping (Fastify's bare
+      // "Service Unavailable") or a proxy in front of it: not an answer of the app, but the
+      // connection lost for a moment, told and recovered from as such.
+      if (response.status === 503 && !hasOwnErrorCode(text)) {
+        throw networkError(new Error('503 without an error code'));
+      }
+      config.onReachable?.();
 
       if (response.ok) return parseSuccess(text, response.status);
       throw errorFromResponse(endpoint.path, response.status, text, response.headers.get('retry-after'));
@@ -258,6 +265,12 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** Whether an error body carries one of the API's own codes (Fastify's own start with FST_). */
+function hasOwnErrorCode(text: string): boolean {
+  const { code } = parseErrorBody(text);
+  return code !== null && !code.startsWith('FST_');
 }
 
 interface ParsedErrorBody {

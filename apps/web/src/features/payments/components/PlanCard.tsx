@@ -65,6 +65,7 @@ export function PlanCard({ plan, current, action }: PlanCardProps) {
             value: format.count(plan.limits.wordsPerDictionary),
           },
           { id: 'tests', label: t('Plans.Limits.Tests'), value: format.count(plan.limits.testsPerDay) },
+          { id: 'media', label: t('Plans.Limits.Media'), value: format.storage(plan.limits.mediaBytes) },
         ]}
       />
       {action && <div className={styles.action}>{action}</div>}

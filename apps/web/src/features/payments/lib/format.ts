@@ -12,7 +12,12 @@ export interface Formatters {
   date: (iso: string) => string;
   /** A number of minutes in words, plural included: "5 minutes", "5 хвилин". */
   minutes: (value: number) => string;
+  /** Storage in megabytes, or gigabytes from 1 GB on: "50 MB", "1 GB", "1 ГБ". */
+  storage: (bytes: number) => string;
 }
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
 
 /** Number and date formats of the interface language (Intl does the grammar). */
 export function createFormatters(language: Language): Formatters {
@@ -31,6 +36,12 @@ export function createFormatters(language: Language): Formatters {
     count: (value) => counts.format(value),
     date: (iso) => dates.format(new Date(iso)),
     minutes: (value) => minutes.format(value),
+    storage: (bytes) =>
+      new Intl.NumberFormat(language, {
+        style: 'unit',
+        unit: bytes >= GB ? 'gigabyte' : 'megabyte',
+        maximumFractionDigits: 1,
+      }).format(bytes >= GB ? bytes / GB : bytes / MB),
   };
 }
 

@@ -40,6 +40,12 @@ export interface OfflineTestingDeps {
 const sameItem = (a: TestItem | null | undefined, b: TestItem | null) =>
   a === undefined || (a === null ? b === null : b !== null && sameProgress(a, b));
 
+/** An answer the device turned away without changing the test: a definition typed again. */
+const refused = (result: unknown) =>
+  typeof result === 'object' &&
+  result !== null &&
+  (result as { status?: unknown }).status === 'alreadyEntered';
+
 /** The pack's own grading of one submission (an answer or a skip), as the server would grade it. */
 type Locally<R> = (pack: StoredPack['pack']) => LocalOutcome<R> | null;
 
@@ -220,6 +226,9 @@ export class OfflineTesting {
       const outcome = stored && locally(stored.pack);
       const word = stored?.pack.words[body.position - 1];
       if (!stored || !outcome || !word) throw failure;
+      // Refused on the device ("already entered"): the test is as it was, so nothing waits to
+      // be sent, and the header must not count it.
+      if (refused(outcome.result)) return outcome.result;
       const changed = { ...stored, pack: outcome.pack };
       this.version += 1;
       await this.store.enqueue(

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Dictionary, User } from '@wordhoard/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
@@ -88,6 +88,33 @@ describe('a test without a connection', () => {
       .map((request) => (JSON.parse(request.body) as { answer: string }).answer);
     expect(sent.slice(-3)).toEqual(['Haus', 'Gebäude', 'Katze']);
     expect(screen.getByText('You got 2 of 2 words right.')).toBeInTheDocument();
+  });
+
+  it('turns away a definition typed again without counting it as waiting, on a phone in words too', async () => {
+    await openThenGoOffline();
+
+    type('Haus');
+    expect(await screen.findByText('Correct! Entries still needed: 1.')).toBeInTheDocument();
+    type('Haus');
+    expect(await screen.findByText('“Haus” is already entered. Type another one.')).toBeInTheDocument();
+    const indicator = screen.getByTestId('offline-indicator');
+    expect(indicator).toHaveTextContent('Offline · 1 answer waiting to sync');
+    // What a phone's header shows: words, not a bare number.
+    expect(within(indicator).getByTestId('offline-indicator-short')).toHaveTextContent(/^1 waiting$/);
+
+    const offlineRequests = browser.requests.length;
+    goOnline();
+    await waitFor(() => expect(screen.queryByTestId('offline-indicator')).not.toBeInTheDocument());
+    // Back online, the one answer that changed the test goes out, once.
+    const sent = browser.requests
+      .slice(offlineRequests)
+      .filter((request) => request.method === 'POST' && request.url === '/api/testing')
+      .map((request) => (JSON.parse(request.body) as { answer: string }).answer);
+    expect(sent).toEqual(['Haus']);
+    expect((await anotherTab(server, browser).state()).test).toMatchObject({
+      term: 'house',
+      doneDefinitions: ['Haus'],
+    });
   });
 
   it('tells the learner when the test was replaced meanwhile, and still counts the answers for the schedule', async () => {

@@ -65,10 +65,10 @@ describe('the account progress page', () => {
     expect(cells.at(-1)).toHaveAttribute('data-level', '2');
     expect(cells.at(-2)).toHaveAttribute('data-level', '3');
     expect(cells.at(-4)).toHaveAttribute('data-level', '0');
-    // The year scrolls within its own named box.
-    expect(within(year).getByRole('group', { name: 'Reviews in the last year' })).toContainElement(
-      cells[0] ?? null,
-    );
+    // The year scrolls within its own named box, which the keyboard can reach to scroll it.
+    const scroller = within(year).getByRole('region', { name: 'Days of the last year' });
+    expect(scroller).toContainElement(cells[0] ?? null);
+    expect(scroller).toHaveAttribute('tabindex', '0');
     for (const label of ['No reviews', 'Less than half the goal', 'Less than the goal', 'Goal met']) {
       expect(within(year).getByText(label)).toBeInTheDocument();
     }

@@ -289,7 +289,8 @@ export interface TestSessionItem {
 
 /**
  * One applied attempt, as small as its first result can be rebuilt from: `done` is how many
- * definitions were done after it (`done` only grows), `typed` the trimmed text of a wrong one.
+ * definitions were done after it (`done` only grows), `typed` the trimmed text of a wrong one
+ * or a near miss (absent in near misses saved before).
  */
 export interface AppliedAttempt {
   id: string;

@@ -169,6 +169,23 @@ export function examplesOf(item: Pick<TestSessionItem, 'examples'>): { examples?
   return item.examples?.length ? { examples: item.examples } : {};
 }
 
+/**
+ * How the word's answers were accepted when not as typed, for the report to say so: near misses
+ * (what was typed, and the spelling it stood for) and wrong checks the learner overrode.
+ */
+function leniencyOf(item: ReportItem): Pick<Report['items'][number], 'almost' | 'overridden'> {
+  const attempts = item.attempts ?? [];
+  const almost = attempts.flatMap((attempt) =>
+    attempt.kind === 'almost' && attempt.typed !== undefined
+      ? [{ typed: attempt.typed, definition: item.done[attempt.done - 1] ?? '' }]
+      : [],
+  );
+  const overridden = attempts.flatMap((attempt) =>
+    attempt.kind === 'wrong' && attempt.overridden && attempt.typed ? [attempt.typed] : [],
+  );
+  return { ...(almost.length > 0 ? { almost } : {}), ...(overridden.length > 0 ? { overridden } : {}) };
+}
+
 /** `change` with the word's example sentences on every result it gives (decision 0060). */
 function withExamples<R extends { next?: TestItem | null; examples?: string[] }>(
   change: WordChange<R>,
@@ -267,6 +284,7 @@ function toReport(
       suspended: marks.suspended.has(item.wordId),
       ...(item.dictionaryId === undefined ? {} : { dictionaryId: item.dictionaryId }),
       ...examplesOf(item),
+      ...leniencyOf(item),
       ...wordFields(item),
       // The answer is on the screen already: the recording too.
       ...mediaFields(media, item, false),
@@ -628,6 +646,8 @@ export class TestingService {
                 id: body.attemptId,
                 kind: match.kind === 'almost' ? 'almost' : 'correct',
                 done: done.length,
+                // A near miss keeps what was typed, for the report to show beside the spelling.
+                ...(match.kind === 'almost' ? { typed: typed.trim() } : {}),
               }),
             };
           } else {

@@ -250,6 +250,7 @@ export function useTestRunner(test: TestItem) {
           term: item.term,
           result,
           attemptId: body.attemptId,
+          typed: body.answer.trim(),
           ...wordMeta(item),
         };
         await navigate(PATHS.testingCheck, { state: checkState });

@@ -61,6 +61,10 @@ describe('check screen', () => {
     expect(verdict).toHaveAttribute('data-result', 'almost');
     expect(verdict).toHaveTextContent('Almost! The exact spelling is Gebäude');
     expect(within(verdict).getByText('Gebäude')).toHaveAttribute('lang', 'de');
+    // What was typed, beside the spelling: the learner sees the difference.
+    expect(screen.getByTestId('check-typed')).toHaveTextContent('gebaude');
+    expect(screen.getByTestId('check-typed')).toHaveAttribute('lang', 'de');
+    expect(screen.getByTestId('check-typed').previousElementSibling).toHaveTextContent('Your answer');
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByTestId('check-announcer')).toHaveTextContent(

@@ -166,6 +166,15 @@ function CheckResult({ check }: { check: CheckState }) {
               {term}
             </dd>
           </div>
+          {kind === 'almost' && check.typed !== undefined && (
+            // What was typed, beside the exact spelling the verdict gives.
+            <div>
+              <dt>{t('Testing.Check.YourAnswer')}</dt>
+              <dd lang={view.answerLanguage} dir={dirOf(view.answerLanguage)} data-testid="check-typed">
+                {check.typed}
+              </dd>
+            </div>
+          )}
           {kind === 'wrong' && result.answer !== '' && (
             <div>
               <dt>{t('Testing.Check.YourAnswer')}</dt>

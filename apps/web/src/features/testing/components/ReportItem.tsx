@@ -151,7 +151,8 @@ export function ReportItem({ item, view, dictionaryId, onAnnounce }: ReportItemP
       )}
       <dl className={styles.itemDetails}>
         <div>
-          <dt>{t('Testing.Finish.Definitions')}</dt>
+          {/* What was expected: a swapped test's answer is the term, not the definitions. */}
+          <dt>{view.swapped ? t('Testing.Finish.Term') : t('Testing.Finish.Definitions')}</dt>
           <dd>
             <AnswerList answers={item.definitions} lang={view.answerLanguage} />
           </dd>

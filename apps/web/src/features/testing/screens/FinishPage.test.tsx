@@ -118,6 +118,20 @@ describe('test report screen', () => {
     expect(within(dog).queryByTestId('report-leniency')).not.toBeInTheDocument();
   });
 
+  it('labels the expected answer of a swapped test the term, not the definitions', async () => {
+    const swapped: TesterOptions = { ...options, swap: true };
+    await startTest(server, browser, swapped);
+    await anotherTab(server, browser).finish({ Katze: ['cat'] });
+    rememberTest(user, dictionary, swapped);
+    await open();
+
+    const items = await screen.findAllByTestId('report-item');
+    const cat = items.find((item) => within(item).queryByRole('heading', { name: 'Katze' }))!;
+    const terms = within(cat).getByText('Term', { selector: 'dt' });
+    expect(terms.nextElementSibling).toHaveTextContent('cat');
+    expect(within(cat).queryByText('Definitions', { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
   it('tries again with the same options: a new test, then the runner', async () => {
     await finishTest();
     rememberTest(user, dictionary, options);

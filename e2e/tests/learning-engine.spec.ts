@@ -93,7 +93,7 @@ test('a learner’s own memory model, due words of every dictionary, confusions,
   await check('laufen');
   await expect(page.getByRole('heading', { level: 1, name: 'Check the answer' })).toBeVisible();
   await page.getByRole('button', { name: 'I was right' }).click();
-  await expect(page.getByText('Accepted: your answer counts as right.', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('check-result')).toHaveText('Accepted: your answer counts as right.');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // 3. "mouse", right at once; 4. "paw", one meaning typed and the other skipped.

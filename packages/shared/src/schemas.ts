@@ -347,6 +347,13 @@ export const reportSchema = z.object({
       dictionaryId: idSchema.nullable().optional(),
       /** Its example sentences when the test started (absent in tests saved before). */
       examples: examplesField,
+      /**
+       * Definitions accepted as near misses: what was typed and the exact spelling. Absent: none
+       * (or the test was saved before these were kept).
+       */
+      almost: z.array(z.object({ typed: z.string(), definition: z.string() })).optional(),
+      /** Answers checked wrong that the learner counted as right ("I was right"). Absent: none. */
+      overridden: z.array(z.string()).optional(),
       ...testWordFields,
       ...mediaFields,
     }),

@@ -245,6 +245,22 @@ function stepFor(definitions: string[]) {
 
 const DEFINITION_SETS = [['Haus'], ['Haus', 'Gebäude'], ['Schloss', 'Burg', 'Festung'], ['der Zugang']];
 
+describe('the report of near misses and overrides', () => {
+  it('says what was typed for a near miss and which wrong answer the learner counted as right', () => {
+    const { word } = run(wordOf(['Gebäude', 'Haus']), [
+      { answer: 'Gebaude' },
+      { answer: 'Hause' },
+      { override: 2 },
+    ]);
+    const [item] = reportOf({ dictionaryId: null, options: null }, [word]).items;
+    expect(item).toMatchObject({
+      result: 'correct',
+      almost: [{ typed: 'Gebaude', definition: 'Gebäude' }],
+      overridden: ['Hause'],
+    });
+  });
+});
+
 describe('late answers (offline, decision 0058) against answers online', () => {
   it('replaying late answers gives the state and report that answering them online gives', () => {
     fc.assert(

@@ -29,7 +29,8 @@ export interface StoredCard {
 
 /**
  * One applied attempt, as small as its first result can be rebuilt from: `done` is how many
- * definitions were done after it (`done` only grows), `typed` the trimmed text of a wrong one.
+ * definitions were done after it (`done` only grows), `typed` the trimmed text of a wrong one
+ * or a near miss (absent in near misses saved before).
  */
 export interface AppliedAttempt {
   id: string;
@@ -266,7 +267,18 @@ export function answerWord<W extends WordProgress>(
       // A word needed help if it was checked wrong before being completed.
       result: finished ? (word.mistakes > 0 ? 'wrong' : 'correct') : null,
       ...(match.kind === 'almost' ? { almost: true } : {}),
-      ...remember(word, attemptId === undefined ? undefined : { id: attemptId, kind, done: done.length }),
+      ...remember(
+        word,
+        attemptId === undefined
+          ? undefined
+          : {
+              id: attemptId,
+              kind,
+              done: done.length,
+              // A near miss keeps what was typed, for the report to show beside the spelling.
+              ...(kind === 'almost' ? { typed: typed.trim() } : {}),
+            },
+      ),
     };
   } else {
     const confusions = word.confusions ?? [];
@@ -493,6 +505,23 @@ export function replayAttempt(
 export type ReportExtras = Pick<Report['items'][number], 'leech' | 'suspended' | 'picture' | 'audio'>;
 const NO_EXTRAS: ReportExtras = { leech: false, suspended: false };
 
+/**
+ * How the word's answers were accepted when not as typed, for the report to say so: near misses
+ * (what was typed, and the spelling it stood for) and wrong checks the learner overrode.
+ */
+function leniencyOf(word: ReportWord): Pick<Report['items'][number], 'almost' | 'overridden'> {
+  const attempts = word.attempts ?? [];
+  const almost = attempts.flatMap((attempt) =>
+    attempt.kind === 'almost' && attempt.typed !== undefined
+      ? [{ typed: attempt.typed, definition: word.done[attempt.done - 1] ?? '' }]
+      : [],
+  );
+  const overridden = attempts.flatMap((attempt) =>
+    attempt.kind === 'wrong' && attempt.overridden && attempt.typed ? [attempt.typed] : [],
+  );
+  return { ...(almost.length > 0 ? { almost } : {}), ...(overridden.length > 0 ? { overridden } : {}) };
+}
+
 /** A finished test's word: its dictionary is null once that was deleted. */
 export type ReportWord = Omit<WordProgress, 'dictionaryId'> & { dictionaryId?: string | null };
 
@@ -519,6 +548,7 @@ export function reportOf<W extends ReportWord>(
       confusedWith: word.confusions ?? [],
       ...(word.dictionaryId === undefined ? {} : { dictionaryId: word.dictionaryId }),
       ...examplesOf(word),
+      ...leniencyOf(word),
       ...shownAs(word),
       ...extrasOf(word),
     })),

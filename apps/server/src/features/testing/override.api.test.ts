@@ -73,6 +73,36 @@ describe(`overriding a wrong grade (${testDriver})`, () => {
     ]);
   });
 
+  it('the report tells a near miss (with what was typed) and an overridden answer from a right one', async () => {
+    const user = await createUser(t.app);
+    await testOf(user, [
+      { term: 'house', definitions: ['Haus', 'Gebäude'] },
+      { term: 'cat', definitions: ['Katze'] },
+      { term: 'dog', definitions: ['Hund'] },
+    ]);
+    await drive().answer(user, await drive().current(user), 'Haus');
+    expect((await drive().answer(user, await drive().current(user), 'gebaude')).data()).toMatchObject({
+      result: 'correct',
+      almost: true,
+    });
+    await override(user, await wrongAnswer(user, 'Mieze'));
+    await drive().answer(user, await drive().current(user), 'Hund');
+
+    const { report } = await drive().state(user);
+    expect(
+      report?.items.map(({ term, result, almost, overridden }) => ({ term, result, almost, overridden })),
+    ).toEqual([
+      {
+        term: 'house',
+        result: 'correct',
+        almost: [{ typed: 'gebaude', definition: 'Gebäude' }],
+        overridden: undefined,
+      },
+      { term: 'cat', result: 'correct', almost: undefined, overridden: ['Mieze'] },
+      { term: 'dog', result: 'correct', almost: undefined, overridden: undefined },
+    ]);
+  });
+
   it('finishes the word when the override completes it, and a resend of it changes nothing', async () => {
     const user = await createUser(t.app);
     await testOf(user, [

@@ -306,6 +306,15 @@ export class TestingRepository {
       .orderBy(asc(words.createdAt), asc(words.id));
   }
 
+  /** The attempts counted for `day` so far, without taking one (a free drill, decision 0085). */
+  async attemptsTaken(tx: Tx, userId: string, day: string): Promise<number> {
+    const [row] = await tx
+      .select({ count: dailyAttempts.count })
+      .from(dailyAttempts)
+      .where(and(eq(dailyAttempts.userId, userId), eq(dailyAttempts.day, day)));
+    return row?.count ?? 0;
+  }
+
   /**
    * Counts one attempt for `day` unless `limit` is reached, atomically: the conditional upsert
    * returns no row when the day's budget is spent, so racing starts cannot exceed it.

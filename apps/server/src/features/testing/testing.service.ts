@@ -218,6 +218,14 @@ function withNext<R extends { next?: TestItem | null }>(result: R, next: TestIte
   return next === undefined ? result : { ...result, next };
 }
 
+/**
+ * A practice drill of the learner's own weak spots (weak definitions, confusion pairs) of at
+ * most this many words is free: it uses none of the day's tests (decision 0085).
+ */
+const FREE_DRILL_MAX_WORDS = 20;
+const isFreeDrill = (options: TesterOptions, words: number) =>
+  (options.range.type === 'weak' || options.range.type === 'confusions') && words <= FREE_DRILL_MAX_WORDS;
+
 /** How an answer or a skip treats the word it names (`TestingService.changeWord`). */
 interface WordChange<R> {
   /** The first result of an attempt already applied to this word; undefined if it is not of this kind. */
@@ -275,8 +283,11 @@ export class TestingService {
     const tested = [...new Set(items.flatMap((item) => (item.dictionaryId ? [item.dictionaryId] : [])))];
 
     const [{ role, limit }, scheduler] = await Promise.all([this.limitFor(userId), this.schedulerOf(userId)]);
+    const free = isFreeDrill(options, items.length);
     const used = await this.repository.transaction(async (tx) => {
-      const count = await this.repository.takeAttempt(tx, userId, today.day, limit);
+      const count = free
+        ? await this.repository.attemptsTaken(tx, userId, today.day)
+        : await this.repository.takeAttempt(tx, userId, today.day, limit);
       if (count === undefined) {
         throw limitReached('MAX_TESTS', { role, limit, resetsAt: today.endsAt.toISOString() });
       }

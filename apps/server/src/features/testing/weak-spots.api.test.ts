@@ -286,3 +286,33 @@ describe(`weak spots (${testDriver})`, () => {
     expect(started.statusCode).toBe(404);
   });
 });
+
+describe(`free practice drills (${testDriver})`, () => {
+  it('starts a weak-definition or confusion drill without using a test of the day, even with none left', async () => {
+    // The free plan: 5 tests a day (decision 0085: a drill of at most 20 words is not one of them).
+    const user = await createUser(t.app, 'user');
+    const id = await drive().dictionaryWith(user, ANIMALS);
+    expect((await drive().start(user, id, ALL_WORDS)).json()).toEqual({ testsLeft: 4 });
+    await answer(user, 'Maus'); // cat ← mouse: a miss and a confusion pair
+    await answer(user, 'Katze');
+    await answer(user, 'Maus');
+    await answer(user, 'Pfote');
+    await answer(user, 'Tatze');
+
+    expect((await drive().start(user, id, { type: 'weak' })).json()).toEqual({ testsLeft: 4 });
+    expect((await drive().start(user, id, { type: 'confusions' })).json()).toEqual({ testsLeft: 4 });
+    expect((await drive().state(user)).testsLeft).toBe(4);
+    for (let left = 3; left >= 0; left -= 1) {
+      expect((await drive().start(user, id, ALL_WORDS)).json()).toEqual({ testsLeft: left });
+    }
+    expect((await drive().start(user, id, ALL_WORDS)).json()).toMatchObject({ code: 'MAX_TESTS' });
+
+    // None left: the drills still start, and the tests stay spent.
+    const weak = await drive().start(user, id, { type: 'weak' });
+    expect(weak.statusCode).toBe(201);
+    expect(weak.json()).toEqual({ testsLeft: 0 });
+    expect((await drive().state(user)).test).toMatchObject({ term: 'cat' });
+    expect((await drive().start(user, id, { type: 'confusions' })).json()).toEqual({ testsLeft: 0 });
+    expect((await drive().start(user, id, ALL_WORDS)).json()).toMatchObject({ code: 'MAX_TESTS' });
+  });
+});

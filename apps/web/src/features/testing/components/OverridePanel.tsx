@@ -79,26 +79,26 @@ export function OverridePanel({ check, onAccepted, accepted }: OverridePanelProp
   }
   // A swapped test's answer is a term: it is no definition to add.
   const canAdd = dictionaryId !== undefined && !view.swapped;
+  // The screen's verdict says the answer now counts as right; what is left is adding it.
+  if (!canAdd) return null;
   return (
     <div className={styles.override}>
-      <Notice tone="success">{t('Testing.Check.Overridden')}</Notice>
-      {canAdd &&
-        (addDefinition.isSuccess ? (
-          <Notice tone="success">
-            {t('Testing.Check.DefinitionAdded', { answer: typed, term: check.term })}
-          </Notice>
-        ) : (
-          <Button
-            variant="secondary"
-            icon={<BookPlus />}
-            aria-busy={addDefinition.isPending || undefined}
-            onClick={() => {
-              if (!addDefinition.isPending) addDefinition.mutate();
-            }}
-          >
-            {t('Testing.Check.AddDefinition', { answer: typed })}
-          </Button>
-        ))}
+      {addDefinition.isSuccess ? (
+        <Notice tone="success">
+          {t('Testing.Check.DefinitionAdded', { answer: typed, term: check.term })}
+        </Notice>
+      ) : (
+        <Button
+          variant="secondary"
+          icon={<BookPlus />}
+          aria-busy={addDefinition.isPending || undefined}
+          onClick={() => {
+            if (!addDefinition.isPending) addDefinition.mutate();
+          }}
+        >
+          {t('Testing.Check.AddDefinition', { answer: typed })}
+        </Button>
+      )}
     </div>
   );
 }

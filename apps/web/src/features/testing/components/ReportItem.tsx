@@ -1,7 +1,7 @@
 import type { Report } from '@wordhoard/shared';
 import { CirclePause, PenLine, Pencil, Play } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { PATHS } from '../../../shared/routing';
 import { Button } from '../../../shared/ui';
@@ -82,6 +82,29 @@ export function ReportItem({ item, view, dictionaryId, onAnnounce }: ReportItemP
           )}
         </div>
       </div>
+      {((item.almost?.length ?? 0) > 0 || (item.overridden?.length ?? 0) > 0) && (
+        // Answers accepted otherwise than as typed: a near miss, or the learner's "I was right".
+        <ul className={styles.leniency} data-testid="report-leniency">
+          {item.almost?.map(({ typed, definition }) => (
+            <li key={`almost:${typed}:${definition}`}>
+              <Trans
+                i18nKey="Testing.Finish.AlmostNote"
+                values={{ typed, definition }}
+                components={{ typed: <span lang={view.answerLanguage} dir={dirOf(view.answerLanguage)} /> }}
+              />
+            </li>
+          ))}
+          {item.overridden?.map((typed) => (
+            <li key={`overridden:${typed}`}>
+              <Trans
+                i18nKey="Testing.Finish.OverriddenNote"
+                values={{ typed }}
+                components={{ typed: <span lang={view.answerLanguage} dir={dirOf(view.answerLanguage)} /> }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
       {item.leech && dictionaryId !== null && (
         <p className={styles.leechHint}>
           {item.suspended ? t('Testing.Finish.LeechSuspendedHint') : t('Testing.Finish.LeechHint')}
@@ -128,7 +151,8 @@ export function ReportItem({ item, view, dictionaryId, onAnnounce }: ReportItemP
       )}
       <dl className={styles.itemDetails}>
         <div>
-          <dt>{t('Testing.Finish.Definitions')}</dt>
+          {/* What was expected: a swapped test's answer is the term, not the definitions. */}
+          <dt>{view.swapped ? t('Testing.Finish.Term') : t('Testing.Finish.Definitions')}</dt>
           <dd>
             <AnswerList answers={item.definitions} lang={view.answerLanguage} />
           </dd>

@@ -21,6 +21,8 @@ const checkStateSchema = z.object({
   result: answerResultSchema,
   /** The checked answer's attemptId: "I was right" names it. */
   attemptId: z.string().optional(),
+  /** What the learner typed, trimmed: a near miss's result has the exact spelling instead. */
+  typed: z.string().optional(),
   ...wordMetaFields,
 });
 export type CheckState = z.infer<typeof checkStateSchema>;

@@ -26,8 +26,11 @@ export interface Feedback {
   message: string;
   /** Tells two equal messages apart, so each is shown and announced. */
   key: number;
-  /** The example sentences of the word just answered right, in the term's language (decision 0060). */
-  examples?: { sentences: string[]; lang: string | undefined };
+  /**
+   * The example sentences of the word just answered right, in the term's language (decision
+   * 0060), and the item they belong to: they are shown only while that item is on screen.
+   */
+  examples?: { sentences: string[]; lang: string | undefined; position: number; wordId: string };
 }
 
 /**
@@ -185,7 +188,16 @@ export function useTestRunner(test: TestItem) {
           ? t('Testing.Run.CorrectMore', { count: result.needAnswers })
           : t('Testing.Run.CorrectNext'),
       key: Date.now(),
-      ...(result.examples?.length ? { examples: { sentences: result.examples, lang } } : {}),
+      ...(result.examples?.length
+        ? {
+            examples: {
+              sentences: result.examples,
+              lang,
+              position: answered.position,
+              wordId: answered.wordId,
+            },
+          }
+        : {}),
     });
     // Back to the field (after a click on Check, say), unless the learner has moved on by
     // keyboard meanwhile, e.g. tabbed to Skip on the next word.
@@ -238,6 +250,7 @@ export function useTestRunner(test: TestItem) {
           term: item.term,
           result,
           attemptId: body.attemptId,
+          typed: body.answer.trim(),
           ...wordMeta(item),
         };
         await navigate(PATHS.testingCheck, { state: checkState });

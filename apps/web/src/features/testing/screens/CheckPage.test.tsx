@@ -61,6 +61,10 @@ describe('check screen', () => {
     expect(verdict).toHaveAttribute('data-result', 'almost');
     expect(verdict).toHaveTextContent('Almost! The exact spelling is Gebäude');
     expect(within(verdict).getByText('Gebäude')).toHaveAttribute('lang', 'de');
+    // What was typed, beside the spelling: the learner sees the difference.
+    expect(screen.getByTestId('check-typed')).toHaveTextContent('gebaude');
+    expect(screen.getByTestId('check-typed')).toHaveAttribute('lang', 'de');
+    expect(screen.getByTestId('check-typed').previousElementSibling).toHaveTextContent('Your answer');
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByTestId('check-announcer')).toHaveTextContent(
@@ -132,9 +136,21 @@ describe('check screen', () => {
       'Count this answer as right. You can do this once for each answer.',
     );
 
+    const verdict = screen.getByTestId('check-result');
+    expect(verdict).toHaveTextContent('Not quite.');
+    expect(screen.getByText('Hause')).toHaveAttribute('data-struck');
     await person.click(screen.getByRole('button', { name: 'I was right' }));
 
-    expect(await screen.findByText('Accepted: your answer counts as right.')).toBeInTheDocument();
+    // The verdict now says it counts as right, with the answer no longer struck through.
+    await waitFor(() => expect(verdict).toHaveAttribute('data-result', 'correct'));
+    expect(verdict).toHaveTextContent('Accepted: your answer counts as right.');
+    expect(verdict).not.toHaveTextContent('Not quite.');
+    expect(screen.getByText('Hause')).not.toHaveAttribute('data-struck');
+    await waitFor(() =>
+      expect(screen.getByTestId('check-announcer')).toHaveTextContent(
+        'Accepted: your answer counts as right.',
+      ),
+    );
     expect(screen.queryByRole('button', { name: 'I was right' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next word' })).not.toBeInTheDocument();
     const sent = browser.requests.filter((request) => request.url === '/api/testing/override');

@@ -111,8 +111,11 @@ function CheckResult({ check }: { check: CheckState }) {
         other: swapped ? result.confusedWith.definitions.join(', ') : result.confusedWith.term,
       },
     } as const);
-  const announcement =
-    kind === 'correct'
+  // An answer the learner overrode ("I was right") now counts as right, and the screen says so.
+  const shown = accepted ? 'correct' : kind;
+  const announcement = accepted
+    ? t('Testing.Check.Overridden')
+    : kind === 'correct'
       ? t('Testing.Check.Correct')
       : kind === 'almost'
         ? t('Testing.Check.AlmostText', { answer: result.answer })
@@ -125,10 +128,16 @@ function CheckResult({ check }: { check: CheckState }) {
 
   return (
     <Page title={t('Testing.CheckTitle')} width="narrow">
-      <Card className={cx(styles.card, styles[kind])}>
-        <div className={styles.verdict} data-testid="check-result" data-result={kind}>
-          <ResultIcon kind={kind} className={styles.verdictIcon} />
+      <Card className={cx(styles.card, styles[shown])}>
+        <div
+          className={styles.verdict}
+          data-testid="check-result"
+          data-result={shown}
+          data-overridden={accepted || undefined}
+        >
+          <ResultIcon kind={shown} className={styles.verdictIcon} />
           <p className={styles.verdictText}>
+            {accepted && <strong>{t('Testing.Check.Overridden')}</strong>}
             {kind === 'correct' && <strong>{t('Testing.Check.Correct')}</strong>}
             {kind === 'almost' && (
               <Trans
@@ -146,7 +155,7 @@ function CheckResult({ check }: { check: CheckState }) {
                 }}
               />
             )}
-            {kind === 'wrong' && <strong>{t('Testing.Check.Wrong')}</strong>}
+            {kind === 'wrong' && !accepted && <strong>{t('Testing.Check.Wrong')}</strong>}
           </p>
         </div>
 
@@ -157,10 +166,25 @@ function CheckResult({ check }: { check: CheckState }) {
               {term}
             </dd>
           </div>
+          {kind === 'almost' && check.typed !== undefined && (
+            // What was typed, beside the exact spelling the verdict gives.
+            <div>
+              <dt>{t('Testing.Check.YourAnswer')}</dt>
+              <dd lang={view.answerLanguage} dir={dirOf(view.answerLanguage)} data-testid="check-typed">
+                {check.typed}
+              </dd>
+            </div>
+          )}
           {kind === 'wrong' && result.answer !== '' && (
             <div>
               <dt>{t('Testing.Check.YourAnswer')}</dt>
-              <dd lang={view.answerLanguage} dir={dirOf(view.answerLanguage)} className={styles.typed}>
+              {/* Struck through while it counts as wrong; plain once the learner's override took it. */}
+              <dd
+                lang={view.answerLanguage}
+                dir={dirOf(view.answerLanguage)}
+                className={cx(!accepted && styles.typed)}
+                data-struck={!accepted || undefined}
+              >
                 {result.answer}
               </dd>
             </div>

@@ -86,6 +86,52 @@ describe('test report screen', () => {
     );
   });
 
+  it('tells a near miss (with what was typed) and an answer the learner counted as right from right ones', async () => {
+    await startTest(server, browser, options);
+    const tab = anotherTab(server, browser);
+    await tab.answer('Haus');
+    expect(await tab.answer('gebaude')).toMatchObject({ result: 'correct', almost: true });
+    // "Mieze" for "cat": wrong, then "I was right".
+    const { test } = await tab.state();
+    const wrong = { position: test!.position, wordId: test!.wordId, attemptId: crypto.randomUUID() };
+    const api = server.api.as(browser.cookie());
+    await api.call('answer', { body: { ...wrong, answer: 'Mieze' } });
+    await api.call('overrideAnswer', {
+      body: { ...wrong, attemptId: crypto.randomUUID(), overrides: wrong.attemptId },
+    });
+    await tab.finish({ dog: ['Hund'] });
+    rememberTest(user, dictionary, options);
+    await open();
+
+    const [house, cat, dog] = (await screen.findAllByTestId('report-item')) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(house).toHaveTextContent('Correct');
+    expect(within(house).getByTestId('report-leniency')).toHaveTextContent(
+      'Almost: you typed “gebaude”; the exact spelling is “Gebäude”.',
+    );
+    expect(within(house).getByTestId('report-leniency').querySelector('span')).toHaveAttribute('lang', 'de');
+    expect(cat).toHaveTextContent('Correct');
+    expect(within(cat).getByTestId('report-leniency')).toHaveTextContent('Counted as right by you: “Mieze”.');
+    expect(within(dog).queryByTestId('report-leniency')).not.toBeInTheDocument();
+  });
+
+  it('labels the expected answer of a swapped test the term, not the definitions', async () => {
+    const swapped: TesterOptions = { ...options, swap: true };
+    await startTest(server, browser, swapped);
+    await anotherTab(server, browser).finish({ Katze: ['cat'] });
+    rememberTest(user, dictionary, swapped);
+    await open();
+
+    const items = await screen.findAllByTestId('report-item');
+    const cat = items.find((item) => within(item).queryByRole('heading', { name: 'Katze' }))!;
+    const terms = within(cat).getByText('Term', { selector: 'dt' });
+    expect(terms.nextElementSibling).toHaveTextContent('cat');
+    expect(within(cat).queryByText('Definitions', { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
   it('tries again with the same options: a new test, then the runner', async () => {
     await finishTest();
     rememberTest(user, dictionary, options);

@@ -243,15 +243,19 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
             <span>{feedback.message}</span>
           </p>
         )}
-        {feedback?.examples && (
-          // The sentences of the word just answered right: read at leisure, not announced.
-          <ExampleList
-            key={feedback.key}
-            examples={feedback.examples.sentences}
-            lang={feedback.examples.lang}
-            className={styles.examples}
-          />
-        )}
+        {feedback?.examples &&
+          feedback.examples.position === test.position &&
+          feedback.examples.wordId === test.wordId && (
+            // The sentences of the word just answered right, while it still asks for more: read at
+            // leisure, not announced. Never over the next item's prompt: they may hold its answer
+            // (the same word asked the other way round, or a cloze of a word they mention).
+            <ExampleList
+              key={feedback.key}
+              examples={feedback.examples.sentences}
+              lang={feedback.examples.lang}
+              className={styles.examples}
+            />
+          )}
       </Card>
       <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} mac={mac} />
       <LiveRegion

@@ -238,7 +238,8 @@ describe('edit profile screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
 
     await waitFor(() => expect(password).toHaveAccessibleDescription('Enter your password.'));
-    expect(password).toHaveFocus();
+    // The focus moves once the field is enabled again, a render after the message.
+    await waitFor(() => expect(password).toHaveFocus());
     expect(password).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog', { name: 'Delete your account?' })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -250,7 +251,7 @@ describe('edit profile screen', () => {
     expect(password).not.toHaveAttribute('aria-invalid');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
     await waitFor(() => expect(password).toHaveAccessibleDescription('The current password is wrong'));
-    expect(password).toHaveFocus();
+    await waitFor(() => expect(password).toHaveFocus());
   });
 });
 

@@ -7,6 +7,12 @@ import { useServices } from '../services';
  * apart: the main menu and the tester both show today's due words.
  */
 
+/**
+ * The root of every dictionaries query (the dictionaries feature's `dictionaryKeys`): other
+ * features invalidate it after a change that shows there (a test's progress, a suspended word).
+ */
+export const DICTIONARIES_ROOT_KEY = ['dictionaries'] as const;
+
 /** Query keys of the testing feature; everything lives under ['testing'] so logout clears it. */
 export const testingKeys = {
   all: ['testing'] as const,

@@ -1,4 +1,5 @@
 import type { DictionariesSort, SortDirection, WordsSort } from '@wordhoard/shared';
+import { DICTIONARIES_ROOT_KEY } from '../../../shared/api/queries';
 
 export interface DictionariesFilter {
   search: string;
@@ -17,7 +18,7 @@ export interface WordsFilter {
  * list after a create, edit or delete (SPEC §4), and logging out clears them all.
  */
 export const dictionaryKeys = {
-  all: ['dictionaries'] as const,
+  all: DICTIONARIES_ROOT_KEY,
   lists: () => ['dictionaries', 'list'] as const,
   list: (filter: DictionariesFilter) => ['dictionaries', 'list', filter] as const,
   /** How many dictionaries the user has at all, whatever the search. */

@@ -1,5 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { testingKeys } from '../../../shared/api/queries';
+import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../../shared/services';
 import { dictionaryKeys } from './queryKeys';
 
@@ -15,24 +14,5 @@ export function useWeakSpots(id: string) {
     queryFn: ({ signal }) => http.request('weakSpots', { params: { id }, signal, silent: true }),
     // Every test changes it; a screen opened after one must not show the spots from before.
     staleTime: 0,
-  });
-}
-
-/**
- * PATCH /dictionaries/:id/words/:wordId/suspension: a suspended word is left out of every test
- * and of the due counts until resumed. Afterwards the dictionary's words, progress and weak
- * spots and today's due counts are asked again, so every number on screen follows.
- */
-export function useSuspendWord(id: string) {
-  const { http } = useServices();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ wordId, suspended }: { wordId: string; suspended: boolean }) =>
-      http.request('suspendWord', { params: { id, wordId }, body: { suspended } }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: dictionaryKeys.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: testingKeys.due }),
-      ]),
   });
 }

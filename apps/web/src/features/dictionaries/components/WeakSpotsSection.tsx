@@ -10,7 +10,7 @@ import { Button, Card, TABULAR_NUMS, VISUALLY_HIDDEN } from '../../../shared/ui'
 import { Notice } from '../../../shared/ui/Notice/Notice';
 import { Problem } from '../../../shared/ui/Problem/Problem';
 import { WordMarkBadge } from '../../../shared/ui/WordMarkBadge/WordMarkBadge';
-import { useSuspendWord } from '../api/weakSpots';
+import { useSuspendWord } from '../../../shared/api/suspendWord';
 import { useDateFormatter } from '../lib/languages';
 import { editWordPath } from '../paths';
 import styles from './WeakSpotsSection.module.css';
@@ -58,7 +58,7 @@ export function WeakSpotsSection({
   const problemId = useId();
   const formatDate = useDateFormatter();
   const { start, isPending, problem, resetsAt } = useStartTest();
-  const suspension = useSuspendWord(dictionaryId);
+  const suspension = useSuspendWord();
   const [change, setChange] = useState<Change | null>(null);
   const focusNext = useRef<(Change & { before: WeakSpots }) | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -82,7 +82,7 @@ export function WeakSpotsSection({
   const toggle = (wordId: string, term: string, suspended: boolean) => {
     if (suspension.isPending) return;
     suspension.mutate(
-      { wordId, suspended },
+      { dictionaryId, wordId, suspended },
       {
         onSuccess: () => {
           focusNext.current = { wordId, term, suspended, before: spots };

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   MAX_PAGE_LIMIT,
   type AnswerBody,
@@ -12,7 +12,7 @@ import type { HttpClient } from '../../../shared/http';
 import { useServices, type Services } from '../../../shared/services';
 import { offlineTestingFor, type OfflineTesting } from './offlineTesting';
 
-import { testingKeys } from '../../../shared/api/queries';
+import { DICTIONARIES_ROOT_KEY, testingKeys } from '../../../shared/api/queries';
 
 export { testingKeys, useDueCounts } from '../../../shared/api/queries';
 
@@ -53,8 +53,8 @@ export function invalidateAfterSync(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: testingKeys.state }),
     queryClient.invalidateQueries({ queryKey: testingKeys.due }),
-    // The dictionaries feature's queries, all under ['dictionaries'] (progress shows there).
-    queryClient.invalidateQueries({ queryKey: ['dictionaries'] }),
+    // The dictionaries feature's queries (progress shows there).
+    queryClient.invalidateQueries({ queryKey: DICTIONARIES_ROOT_KEY }),
   ]);
 }
 
@@ -163,46 +163,4 @@ export function useTestingCalls() {
     }),
     [http, runner],
   );
-}
-
-/** Where a word lives, to suspend or resume it. */
-export interface WordAddress {
-  dictionaryId: string;
-  wordId: string;
-}
-
-/**
- * Suspends a word (left out of every test and of the due counts) or resumes it (PATCH
- * /dictionaries/:id/words/:wordId/suspension), as the report offers for a leech. On success
- * the report shows the word's new state at once, and the due counts, which it changes, reload.
- * A failure is the error modal's.
- */
-export function useSuspendWord() {
-  const { http } = useServices();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ dictionaryId, wordId, suspended }: WordAddress & { suspended: boolean }) =>
-      http.request('suspendWord', { params: { id: dictionaryId, wordId }, body: { suspended } }),
-    onSuccess: async (word) => {
-      // A GET sent before must not bring back the word as it was.
-      await queryClient.cancelQueries({ queryKey: testingKeys.state });
-      queryClient.setQueryData<TestingState>(testingKeys.state, (state) =>
-        state?.report
-          ? {
-              ...state,
-              report: {
-                ...state.report,
-                // A word may come more than once (a weak-definition test asks each definition).
-                items: state.report.items.map((item) =>
-                  item.wordId === word.id ? { ...item, suspended: word.suspended } : item,
-                ),
-              },
-            }
-          : state,
-      );
-      void queryClient.invalidateQueries({ queryKey: testingKeys.due });
-      // The dictionaries feature's queries, all under ['dictionaries'] (a word's state shows there).
-      void queryClient.invalidateQueries({ queryKey: ['dictionaries'] });
-    },
-  });
 }

@@ -6,7 +6,7 @@ import { generatePath, Link } from 'react-router';
 import { PATHS } from '../../../shared/routing';
 import { Button } from '../../../shared/ui';
 import { WordMarkBadge } from '../../../shared/ui/WordMarkBadge/WordMarkBadge';
-import { useSuspendWord } from '../api/testingApi';
+import { useSuspendWord } from '../../../shared/api/suspendWord';
 import { exampleLanguage, type WordView } from '../lib/wordView';
 import styles from '../screens/FinishPage.module.css';
 import { AnswerList } from './AnswerList';

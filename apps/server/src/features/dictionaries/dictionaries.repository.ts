@@ -3,6 +3,7 @@ import { searchFold, type DictionariesSort, type SortDirection, type WordsSort }
 import type { Db } from '../../db/database';
 import { PreparedQueries } from '../../db/prepared';
 import { dictionaries, users, wordColumns, wordMedia, words } from '../../db/schema';
+import { ownDictionary, ownWord } from '../../db/ownership';
 import { answerFormsOf, termFormsOf } from './answer-forms';
 import { MEDIA_URL_PREFIX, refsByWord, type WordMediaRefs } from '../../domain/media';
 import { callerColumns, callerCte } from '../../db/caller-session';
@@ -120,11 +121,7 @@ export class DictionariesRepository {
   }
 
   async find(userId: string, id: string): Promise<DictionaryRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(dictionaries)
-      .where(and(eq(dictionaries.id, id), eq(dictionaries.userId, userId)))
-      .limit(1);
+    const [row] = await this.db.select().from(dictionaries).where(ownDictionary(userId, id)).limit(1);
     return row;
   }
 
@@ -135,11 +132,7 @@ export class DictionariesRepository {
   }
 
   async lockDictionary(tx: Tx, userId: string, id: string): Promise<DictionaryRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(dictionaries)
-      .where(and(eq(dictionaries.id, id), eq(dictionaries.userId, userId)))
-      .for('update');
+    const [row] = await tx.select().from(dictionaries).where(ownDictionary(userId, id)).for('update');
     return row;
   }
 
@@ -170,7 +163,7 @@ export class DictionariesRepository {
   async delete(userId: string, id: string): Promise<boolean> {
     const removed = await this.db
       .delete(dictionaries)
-      .where(and(eq(dictionaries.id, id), eq(dictionaries.userId, userId)))
+      .where(ownDictionary(userId, id))
       .returning({ id: dictionaries.id });
     return removed.length > 0;
   }
@@ -372,7 +365,7 @@ export class DictionariesRepository {
       .select({ word: wordColumns })
       .from(words)
       .innerJoin(dictionaries, eq(dictionaries.id, words.dictionaryId))
-      .where(and(eq(words.id, wordId), eq(words.dictionaryId, dictionaryId), eq(dictionaries.userId, userId)))
+      .where(ownWord(userId, dictionaryId, wordId))
       .limit(1);
     return row?.word;
   }
@@ -404,7 +397,7 @@ export class DictionariesRepository {
             this.db
               .select({ id: dictionaries.id })
               .from(dictionaries)
-              .where(and(eq(dictionaries.id, dictionaryId), eq(dictionaries.userId, userId))),
+              .where(ownDictionary(userId, dictionaryId)),
           ),
         ),
       )

@@ -10,6 +10,7 @@ import {
   words,
   type MediaKind,
 } from '../../db/schema';
+import { ownWord } from '../../db/ownership';
 import { refsByWord, type WordMediaRefs } from '../../domain/media';
 
 const refColumns = {
@@ -45,7 +46,7 @@ export class MediaRepository {
       .select({ id: words.id })
       .from(words)
       .innerJoin(dictionaries, eq(dictionaries.id, words.dictionaryId))
-      .where(and(eq(words.id, wordId), eq(words.dictionaryId, dictionaryId), eq(dictionaries.userId, userId)))
+      .where(ownWord(userId, dictionaryId, wordId))
       .limit(1);
     return row !== undefined;
   }
@@ -65,7 +66,7 @@ export class MediaRepository {
       .select({ id: words.id })
       .from(words)
       .innerJoin(dictionaries, eq(dictionaries.id, words.dictionaryId))
-      .where(and(eq(words.id, wordId), eq(words.dictionaryId, dictionaryId), eq(dictionaries.userId, userId)))
+      .where(ownWord(userId, dictionaryId, wordId))
       .for('update', { of: words });
     return row !== undefined;
   }

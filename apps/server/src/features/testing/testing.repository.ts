@@ -28,6 +28,7 @@ import {
   words,
   type StoredSchedulerSettings,
 } from '../../db/schema';
+import { ownDictionary } from '../../db/ownership';
 import type { ConfusableWord, StoredCard, TestWord } from '@wordhoard/shared';
 import { callerColumns, callerCte } from '../../db/caller-session';
 import { afterCursor, exactTime, inIndexOrder, type TimeIdCursor } from '../../db/keyset';
@@ -262,7 +263,7 @@ export class TestingRepository {
         examDate: dictionaries.examDate,
       })
       .from(dictionaries)
-      .where(and(eq(dictionaries.id, dictionaryId), eq(dictionaries.userId, userId)))
+      .where(ownDictionary(userId, dictionaryId))
       .limit(1);
     return row;
   }
@@ -271,7 +272,7 @@ export class TestingRepository {
     const [row] = await this.db
       .select({ id: dictionaries.id })
       .from(dictionaries)
-      .where(and(eq(dictionaries.id, dictionaryId), eq(dictionaries.userId, userId)))
+      .where(ownDictionary(userId, dictionaryId))
       .limit(1);
     return row !== undefined;
   }
@@ -536,7 +537,10 @@ export class TestingRepository {
           )
           .returning({ testId: testItems.testId }),
       );
-      // Every column in the table's order: drizzle inserts a select into all of them.
+      // Every column in the table's order: drizzle names each column of the table in the insert
+      // and refuses, when it builds the statement, a select whose fields are not those in that
+      // order ("Insert select error"): a column added to review_log fails the first answer's
+      // statement loudly (every answer API test), never writes into the wrong column.
       const entry = db
         .select({
           id: sql`nextval('review_log_id_seq')`.as('id'),

@@ -6,12 +6,9 @@ import {
   answerWord,
   finishedWordAnswer,
   finishedWordSkip,
-  firstCloze,
-  itemOf,
   normalizeAnswer,
   overrideWord,
   replayAttempt,
-  reportOf,
   skipWord,
   type AnswerBody,
   type AnswerResult,
@@ -23,11 +20,9 @@ import {
   type OverrideBody,
   type DictionaryProgress,
   type DueCounts,
-  type Report,
   type ReviewLogEntry,
   type SkipResult,
   type TestItem,
-  type TestRange,
   type TestState,
   type TesterOptions,
   type Role,
@@ -40,7 +35,9 @@ import { capForExam, chartDays, gradeOf, NEW_CARD_STATE, review, type SchedulerS
 import { learnerDay } from '../../domain/learner-day';
 import { keysetPages, StreamedArray } from '../../domain/streamed';
 import { fsrsCsv } from './review-log';
-import { NO_MEDIA, refsByWord, toWordAudio, toWordPicture, type WordMediaRefs } from '../../domain/media';
+import { rangeStart, toClozeItem, toItem } from './test-snapshot';
+import { retryOptions, standing, toReport, toTestItem, withNext, type ReportMarks } from './test-views';
+import { refsByWord } from '../../domain/media';
 import {
   type ReportItem,
   type SnapshotSource,
@@ -54,69 +51,11 @@ import {
 import { definitionOutcome, leeches, pairedWords, weakestDefinitions } from './weak-spots';
 import type { WeakSpotsRepository } from './weak-spots.repository';
 
-const MINUTE = 60_000;
 /**
  * Review log rows read per page by the exports (~250 bytes each as JSON): large enough that a
  * million reviews take 500 round trips, small enough that a page is a few MB.
  */
 const REVIEW_LOG_PAGE_ROWS = 2000;
-const PERIOD_MS = {
-  lastDay: 24 * 60 * MINUTE,
-  last3Days: 3 * 24 * 60 * MINUTE,
-  lastWeek: 7 * 24 * 60 * MINUTE,
-};
-const UNIT_MS = { minutes: MINUTE, hours: 60 * MINUTE, days: 24 * 60 * MINUTE, weeks: 7 * 24 * 60 * MINUTE };
-
-/** How far back a date range reaches. */
-export function rangeStart(range: Extract<TestRange, { type: 'date' }>, now: Date): Date {
-  const span =
-    range.period === 'custom' ? (range.amount ?? 1) * UNIT_MS[range.unit ?? 'days'] : PERIOD_MS[range.period];
-  return new Date(now.getTime() - span);
-}
-
-/**
- * A snapshot item: reversed (swapped) words show the definitions and expect the term. Each
- * carries its dictionary, direction and languages, since a test may mix them (decision 0048).
- */
-function toItem(
-  word: SnapshotWord,
-  source: SnapshotSource,
-  reversed: boolean,
-  card: StoredCard | null | undefined,
-): TestWord {
-  return {
-    wordId: word.id,
-    term: reversed ? word.definitions.join(', ') : word.term,
-    definitions: reversed ? [word.term] : word.definitions,
-    done: [],
-    result: null,
-    answers: [],
-    mistakes: 0,
-    // Undefined: a practice item, which does not move the word's schedule (decision 0049).
-    ...(card === undefined ? {} : { card }),
-    dictionaryId: source.dictionaryId,
-    reversed,
-    promptLanguage: reversed ? source.toLanguage : source.fromLanguage,
-    answerLanguage: reversed ? source.fromLanguage : source.toLanguage,
-    ...(source.examDate ? { examDate: source.examDate } : {}),
-    ...(word.examples.length > 0 ? { examples: word.examples } : {}),
-  };
-}
-
-/**
- * The cloze question of a word (decision 0060): asked through its first example sentence that
- * holds the term, with the term blanked; the definitions stay as the hint and the term is the
- * one answer, as in the "definitions → term" direction it counts for. Null when no sentence
- * holds the term: the word is left out of the test.
- */
-function toClozeItem(
-  word: SnapshotWord,
-  source: SnapshotSource,
-  card: StoredCard | null | undefined,
-): TestWord | null {
-  const cloze = firstCloze(word.examples, word.term);
-  return cloze && { ...toItem(word, source, true, card), cloze };
-}
 
 /** The word's direction: its own, or for a test saved before items carried it, the test's. */
 const reversedOf = (test: Pick<TestHead, 'swap'>, item: TestWord) => item.reversed ?? test.swap;
@@ -141,82 +80,6 @@ function reviewed(item: TestWord, now: Date, scheduler: SchedulerSettings | null
 }
 
 /** The current word as GET /testing shows it, with its picture and recording. */
-function toTestItem(
-  test: Pick<TestHead, 'position' | 'total'>,
-  item: TestWord,
-  media: ReadonlyMap<string, WordMediaRefs>,
-): TestItem {
-  return { ...itemOf(item, test.position + 1, test.total), ...mediaFields(media, item, true) };
-}
-
-/**
- * The word's picture and recording now (docs/decisions/0063-word-media.md). While the question
- * asks for the term (definitions → term, cloze), its recording would say the answer: null then.
- */
-function mediaFields(
-  media: ReadonlyMap<string, WordMediaRefs>,
-  item: Pick<ReportItem, 'wordId' | 'reversed'>,
-  asking: boolean,
-): Pick<TestItem, 'picture' | 'audio'> {
-  const refs = media.get(item.wordId) ?? NO_MEDIA;
-  return {
-    picture: toWordPicture(refs.picture),
-    audio: asking && item.reversed === true ? null : toWordAudio(refs.audio),
-  };
-}
-
-/** What the report says of its words now: which are leeches and which are suspended. */
-interface ReportMarks {
-  leeches: ReadonlySet<string>;
-  suspended: ReadonlySet<string>;
-}
-
-/**
- * The options a finished test can be tried again with: those it was started with, unless its
- * dictionary has been deleted since (the test's turns null then); null in tests saved before.
- */
-function retryOptions(
-  test: Pick<TestHead, 'dictionaryId'>,
-  options: TesterOptions | null,
-): TesterOptions | null {
-  if (!options) return null;
-  return options.dictionaryId !== null && test.dictionaryId === null ? null : options;
-}
-
-function toReport(
-  dictionaryId: string | null,
-  options: TesterOptions | null,
-  items: ReportItem[],
-  marks: ReportMarks,
-  media: ReadonlyMap<string, WordMediaRefs>,
-): Report {
-  return reportOf({ dictionaryId, options }, items, (item) => ({
-    leech: marks.leeches.has(item.wordId),
-    suspended: marks.suspended.has(item.wordId),
-    // The answer is on the screen already: the recording too.
-    ...mediaFields(media, item, false),
-  }));
-}
-
-/**
- * The test's current word as one read knows it, for a result that changed nothing: the word the
- * read found when it is the current one, null once the test is finished, else unknown (the read
- * has the asked word, not the current one).
- */
-function standing(
-  test: TestHead,
-  item: TestWord,
-  index: number,
-  media: ReadonlyMap<string, WordMediaRefs>,
-): TestItem | null | undefined {
-  if (index === test.position) return toTestItem(test, item, media);
-  return test.position >= test.total ? null : undefined;
-}
-
-/** `result` with the test's current word after it (`next`), left out when unknown. */
-function withNext<R extends { next?: TestItem | null }>(result: R, next: TestItem | null | undefined): R {
-  return next === undefined ? result : { ...result, next };
-}
 
 /**
  * A practice drill of the learner's own weak spots (weak definitions, confusion pairs) of at

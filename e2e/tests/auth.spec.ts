@@ -98,11 +98,8 @@ test('forgot password: mailed restore code, new password, log in with it', async
   page,
   request,
 }, testInfo) => {
-  // The server mails one code a minute per address, and sign-up has just used this minute's.
-  test.setTimeout(150_000);
   const email = uniqueEmail('restore', testInfo);
   await createMember(request, email, 'OldSecret1');
-  const mailedAt = Date.now();
 
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -111,7 +108,9 @@ test('forgot password: mailed restore code, new password, log in with it', async
   // the email would be typed into the old form's field.
   await expect(heading(page, 'Forgot password')).toBeVisible();
   await page.getByLabel('Email').fill(email);
-  await page.waitForTimeout(Math.max(0, mailedAt + 61_000 - Date.now()));
+  // No minute to wait after the sign-up's code: that was asked from the account's own device
+  // (the API context), this page is another one, and their code mails count apart (decision
+  // 0075).
   const mailsBefore = await mailCount(email);
   await page.getByRole('button', { name: 'Send code' }).click();
 

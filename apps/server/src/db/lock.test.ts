@@ -45,7 +45,9 @@ function holder(dataDir = dir): Holder {
       if (line) resolve(line[0]);
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    void exited.then(() => reject(new Error(`lock holder exited without answering:\n${output}`)));
+    // 'close', not 'exit': a holder that answered and exited at once may exit before its last
+    // output is read; once its streams are closed, what it printed has been seen.
+    child.once('close', () => reject(new Error(`lock holder exited without answering:\n${output}`)));
   });
   return { child, answer, exited };
 }

@@ -135,3 +135,86 @@ test('imports a third-party Anki package after a preview, and exports one that r
     examples: ['In a cloze, some fields are hidden.'],
   });
 });
+
+/**
+ * A package on a slow connection (issue 44): the page shows a bar with the bytes sent while
+ * it goes out, then says the package is being read. The upload is slowed by Chromium's own
+ * network emulation; every state the status takes is recorded as the page draws it.
+ */
+test('shows the upload of a package as it goes, then that the package is being read', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await enterAsGuest(page);
+  const created = await page.request.post('/api/dictionaries', {
+    data: { name: 'Langsam', fromLanguage: 'de', toLanguage: 'en' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/dictionaries/${id}/import/anki`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Import from Anki' })).toBeVisible();
+
+  // Half a megabyte that does not compress, so the package itself is that large.
+  const noise = new Uint8Array(512 * 1024);
+  for (let offset = 0; offset < noise.length; offset += 65_536)
+    crypto.getRandomValues(noise.subarray(offset, offset + 65_536));
+  const apkg = await apkgExportPackage(
+    'Langsam',
+    [{ front: 'der Hund', back: 'dog' }],
+    [{ name: 'noise.bin', data: noise }],
+  );
+  expect(apkg.byteLength).toBeGreaterThan(500 * 1024);
+
+  await page.evaluate(() => {
+    const states: string[] = [];
+    (window as unknown as { uploadStates: string[] }).uploadStates = states;
+    new MutationObserver(() => {
+      const status = document.querySelector('[data-testid="upload-status"]');
+      if (!status) return;
+      const bar = status.querySelector('[role="progressbar"]');
+      const state = bar
+        ? `bar ${bar.getAttribute('aria-valuenow')}/${bar.getAttribute('aria-valuemax')}`
+        : `text ${status.textContent}`;
+      if (states.at(-1) !== state) states.push(state);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 160 * 1024,
+  });
+
+  await page.getByTestId('anki-file').setInputFiles({
+    name: 'langsam.apkg',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(apkg),
+  });
+  const bar = page.getByRole('progressbar', { name: 'Upload' });
+  await expect(bar).toBeVisible();
+  await expect(page.getByTestId('upload-status')).toContainText(/\d+ kB of \d+ kB sent/);
+  await expect(page.getByTestId('anki-counts')).toContainText('Words to add1');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+
+  const states = await page.evaluate(() => (window as unknown as { uploadStates: string[] }).uploadStates);
+  const bars = states.filter((state) => state.startsWith('bar '));
+  const sent = bars.map((state) => Number(state.slice(4).split('/')[0]));
+  const total = Number(bars[0]?.split('/')[1]);
+  expect(total).toBeGreaterThanOrEqual(apkg.byteLength);
+  // Several steps on the way, growing, none of them the end.
+  expect(sent.length).toBeGreaterThan(2);
+  expect(sent.every((value, index) => index === 0 || value >= sent[index - 1]!)).toBe(true);
+  expect(sent.every((value) => value < total)).toBe(true);
+  // A bar from the start; then, the whole package sent, the page says it is reading it.
+  expect(states[0]).toBe(bars[0]);
+  expect(states.at(-1)).toBe('text Reading the package…');
+  expect(states.indexOf('text Reading the package…')).toBeGreaterThan(states.indexOf(bars.at(-1)!));
+});

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE, isTimeZone, type User } from '@wordhoard/shared';
 import type { i18n as I18n } from 'i18next';
 import { createErrorStore, watchConnection } from '../shared/errors';
-import { NetworkError, createHttpClient } from '../shared/http';
+import { NetworkError, createHttpClient, xhrUpload } from '../shared/http';
 import { createOfflineStore, type OfflineStore } from '../shared/offline';
 import { currentLanguage, limitMessage, switchLanguage } from '../shared/i18n';
 import type { Services } from '../shared/services';
@@ -73,6 +73,8 @@ export function createAppServices({
     limitMessage: (code, limit) => limitMessage(i18n.t, code, limit),
     offlineMessage: () => i18n.t('Errors.Offline'),
     onReachable: () => errors.reconnected(),
+    // A test's own fetch (its own cookies) sends uploads too, without progress.
+    upload: fetch ? undefined : xhrUpload,
   });
   // A lost connection is told once; the app comes back by itself when the server answers again.
   watchConnection({

@@ -11,6 +11,7 @@ import {
   type ResponseOf,
 } from '@wordhoard/shared';
 import { ApiError, CancelledError, NetworkError, UnauthorizedError, type ApiErrorDetail } from './errors';
+import type { UploadProgress, UploadTransport } from './upload';
 
 type Params<N extends EndpointName> = RequestOf<N>['params'];
 /**
@@ -35,6 +36,8 @@ export type RequestOptions<N extends EndpointName> = Payload<N> & {
    * does not end the session (used where a failure is an expected outcome).
    */
   silent?: boolean;
+  /** Told as the body goes out; used only where the client has an upload transport. */
+  onUploadProgress?: (progress: UploadProgress) => void;
 };
 
 type RequestArgs<N extends EndpointName> =
@@ -79,6 +82,11 @@ export interface HttpClientConfig {
   offlineMessage?: () => string;
   /** The server answered (with any status but a bare 503, see `send`): it can be reached. */
   onReachable?: () => void;
+  /**
+   * Sends the requests that ask for upload progress (`xhrUpload` in the browser); without it
+   * they go by `fetch`, and no progress is told.
+   */
+  upload?: UploadTransport;
 }
 
 /** A 401 from these is an answer about credentials, not a sign that the session ended. */
@@ -96,6 +104,7 @@ interface AnyRequestOptions {
   signal?: AbortSignal;
   key?: string;
   silent?: boolean;
+  onUploadProgress?: (progress: UploadProgress) => void;
 }
 
 const defaultFallbackMessage = (status: number) => `Request failed with status ${status}`;
@@ -148,13 +157,23 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     try {
       let response: Response;
       try {
-        response = await fetchFn(urlFor(endpoint.path, options.params, options.query), {
-          method: endpoint.method,
-          headers,
-          body: file ?? (hasBody ? JSON.stringify(options.body) : undefined),
-          credentials: 'include',
-          signal: controller.signal,
-        });
+        const url = urlFor(endpoint.path, options.params, options.query);
+        const body = file ?? (hasBody ? JSON.stringify(options.body) : undefined);
+        const { onUploadProgress } = options;
+        response =
+          config.upload && onUploadProgress && body !== undefined
+            ? await config.upload(
+                url,
+                { method: endpoint.method, headers, body, signal: controller.signal },
+                onUploadProgress,
+              )
+            : await fetchFn(url, {
+                method: endpoint.method,
+                headers,
+                body,
+                credentials: 'include',
+                signal: controller.signal,
+              });
       } catch (error) {
         if (controller.signal.aborted) throw new CancelledError();
         throw networkError(error);

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UploadProgress } from '../../../shared/http';
 import { useServices } from '../../../shared/services';
 import { inline } from './inline';
 import { dictionaryKeys } from './queryKeys';
@@ -15,13 +16,24 @@ import { dictionaryKeys } from './queryKeys';
  */
 export const asPackageUpload = (file: Blob): Blob => file.slice(0, file.size, 'application/octet-stream');
 
+/** A package to send, and who is told how its upload goes (a bar on the page). */
+export interface PackageUpload {
+  file: Blob;
+  onUploadProgress?: (progress: UploadProgress) => void;
+}
+
 /** POST /dictionaries/:id/import/anki/preview: what importing the package would do. */
 export function useAnkiPreview(id: string) {
   const services = useServices();
   return useMutation({
-    mutationFn: (file: Blob) =>
+    mutationFn: ({ file, onUploadProgress }: PackageUpload) =>
       inline(services, () =>
-        services.http.request('previewAnkiImport', { params: { id }, body: file, silent: true }),
+        services.http.request('previewAnkiImport', {
+          params: { id },
+          body: file,
+          silent: true,
+          onUploadProgress,
+        }),
       ),
   });
 }
@@ -31,9 +43,9 @@ export function useImportAnki(id: string) {
   const services = useServices();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: Blob) =>
+    mutationFn: ({ file, onUploadProgress }: PackageUpload) =>
       inline(services, () =>
-        services.http.request('importAnki', { params: { id }, body: file, silent: true }),
+        services.http.request('importAnki', { params: { id }, body: file, silent: true, onUploadProgress }),
       ),
     onSuccess: async () => {
       for (const queryKey of [dictionaryKeys.detail(id), dictionaryKeys.lists()]) {

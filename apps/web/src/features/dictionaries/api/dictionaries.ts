@@ -18,6 +18,7 @@ import {
   type ImportWordsBody,
   type UpdateDictionaryBody,
 } from '@wordhoard/shared';
+import type { UploadProgress } from '../../../shared/http';
 import { useServices } from '../../../shared/services';
 import { inline } from './inline';
 import { dictionaryKeys, type DictionariesFilter, type WordsFilter } from './queryKeys';
@@ -170,13 +171,21 @@ export function useDictionaryExport(id: string) {
   });
 }
 
+/** A request's body, and who is told how its upload goes (a bar on the page). */
+export interface WithUploadProgress<Body> {
+  body: Body;
+  onUploadProgress?: (progress: UploadProgress) => void;
+}
+
 /** POST /dictionaries/:id/import: the words are added in one transaction. */
 export function useImportWords(id: string) {
   const services = useServices();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ImportWordsBody) =>
-      inline(services, () => services.http.request('importWords', { params: { id }, body, silent: true })),
+    mutationFn: ({ body, onUploadProgress }: WithUploadProgress<ImportWordsBody>) =>
+      inline(services, () =>
+        services.http.request('importWords', { params: { id }, body, silent: true, onUploadProgress }),
+      ),
     onSuccess: () =>
       Promise.all([
         forget(queryClient, dictionaryKeys.detail(id)),
@@ -190,8 +199,10 @@ export function useImportDictionary() {
   const services = useServices();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ImportDictionaryBody) =>
-      inline(services, () => services.http.request('importDictionary', { body, silent: true })),
+    mutationFn: ({ body, onUploadProgress }: WithUploadProgress<ImportDictionaryBody>) =>
+      inline(services, () =>
+        services.http.request('importDictionary', { body, silent: true, onUploadProgress }),
+      ),
     onSuccess: () => forget(queryClient, dictionaryKeys.lists()),
   });
 }

@@ -1,7 +1,7 @@
 import { ArrowLeft, CircleAlert, FileUp, Upload } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Page } from '../../../shared/ui';
+import { Button, Card, Page, UploadStatus } from '../../../shared/ui';
 import { useImportSource, type ImportSourceOptions } from '../lib/useImportSource';
 import styles from '../screens/ImportPage.module.css';
 import { ImportFormatOptions } from './ImportFormatOptions';
@@ -41,6 +41,7 @@ export function ImportScreen({
     chooseFile,
     save,
     saving,
+    uploadProgress,
     saveError,
     report,
   } = useImportSource({ context, onImport, validate, onServerFieldError, onSourceInfo });
@@ -127,6 +128,7 @@ export function ImportScreen({
             <CircleAlert aria-hidden="true" /> {saveError}
           </p>
         )}
+        {saving && <UploadStatus progress={uploadProgress} afterUpload={t('Import.Saving')} />}
         <Button
           size="lg"
           icon={<Upload />}

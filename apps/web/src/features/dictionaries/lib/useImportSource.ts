@@ -10,6 +10,8 @@ import {
 } from '@wordhoard/shared';
 import { useDeferredValue, useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UploadProgress } from '../../../shared/http';
+import { useUploadProgress } from '../../../shared/hooks/useUploadProgress';
 import { useNavigate } from 'react-router';
 import { dictionaryPath } from '../paths';
 import {
@@ -36,7 +38,11 @@ export interface ImportReport {
 
 export interface ImportSourceOptions {
   context: ImportContext;
-  onImport: (request: ImportRequest) => Promise<ImportResult>;
+  /** Sends the import, telling `onUploadProgress` how its body goes out. */
+  onImport: (
+    request: ImportRequest,
+    onUploadProgress: (progress: UploadProgress) => void,
+  ) => Promise<ImportResult>;
   /** Checks the screen's own fields before saving; false stops the import. */
   validate?: () => boolean;
   /** Places a server validation detail next to its field; false when it has none. */
@@ -66,6 +72,7 @@ export function useImportSource({
   const [fileError, setFileError] = useState<string | null>(null);
   const [settings, setSettings] = useState<SourceSettings>(DEFAULT_SOURCE);
   const [saving, setSaving] = useState(false);
+  const upload = useUploadProgress();
   const [saveError, setSaveError] = useState<string | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
 
@@ -108,18 +115,19 @@ export function useImportSource({
     setSaveError(null);
     if (validate && !validate()) return;
     setSaving(true);
+    upload.start(null);
     try {
       if (skipInvalid) {
         const { entries } = parsed;
-        const result = await onImport({
-          skipInvalid: true,
-          words: entries.map(({ term, definitions }) => ({ term, definitions })),
-        });
+        const result = await onImport(
+          { skipInvalid: true, words: entries.map(({ term, definitions }) => ({ term, definitions })) },
+          upload.track,
+        );
         setReport({ result, lines: entries.map((entry) => entry.line) });
         setSaving(false);
         return;
       }
-      const result = await onImport({ words: preview.words });
+      const result = await onImport({ words: preview.words }, upload.track);
       // Skipped: what the preview left out plus what the server found already there meanwhile.
       const state: ImportedState = {
         imported: result.imported,
@@ -148,6 +156,7 @@ export function useImportSource({
     chooseFile,
     save,
     saving,
+    uploadProgress: upload.progress,
     saveError,
     report,
   };

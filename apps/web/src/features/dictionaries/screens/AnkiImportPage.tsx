@@ -3,7 +3,8 @@ import { ArrowLeft, CircleAlert, FileUp, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Card, Checkbox, Page, TABULAR_NUMS } from '../../../shared/ui';
+import { useUploadProgress } from '../../../shared/hooks/useUploadProgress';
+import { Button, Card, Checkbox, Page, TABULAR_NUMS, UploadStatus } from '../../../shared/ui';
 import { asPackageUpload, useAnkiPreview, useImportAnki } from '../api/anki';
 import type { ImportedState } from '../lib/importSource';
 import { dictionaryPath, importWordsPath } from '../paths';
@@ -27,6 +28,8 @@ export default function AnkiImportPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const preview = useAnkiPreview(dictionaryId);
   const save = useImportAnki(dictionaryId);
+  // The preview and the import each send the package; one at a time, so one bar serves both.
+  const upload = useUploadProgress();
   const [file, setFile] = useState<{ name: string; upload: Blob } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
 
@@ -42,15 +45,17 @@ export default function AnkiImportPage() {
       setFileError(t('Anki.TooLarge', { size: Math.round(ANKI_PACKAGE_MAX_BYTES / 1024 / 1024) }));
       return;
     }
-    const upload = asPackageUpload(chosen);
-    setFile({ name: chosen.name, upload });
-    preview.mutate(upload);
+    const packageUpload = asPackageUpload(chosen);
+    setFile({ name: chosen.name, upload: packageUpload });
+    upload.start(packageUpload.size);
+    preview.mutate({ file: packageUpload, onUploadProgress: upload.track });
   }
 
   async function submit() {
     if (!file) return;
     try {
-      const result = await save.mutateAsync(file.upload);
+      upload.start(file.upload.size);
+      const result = await save.mutateAsync({ file: file.upload, onUploadProgress: upload.track });
       const state: ImportedState = { imported: result.imported, skipped: result.skipped.length };
       await navigate(dictionaryPath(dictionaryId), { state });
     } catch {
@@ -110,7 +115,7 @@ export default function AnkiImportPage() {
           {t('Import.PreviewTitle')}
         </h2>
         {preview.isPending ? (
-          <p className={styles.hint}>{t('Anki.Reading')}</p>
+          <UploadStatus progress={upload.progress} afterUpload={t('Anki.Reading')} />
         ) : preview.data ? (
           <AnkiPreviewTable preview={preview.data} />
         ) : (
@@ -124,6 +129,7 @@ export default function AnkiImportPage() {
             <CircleAlert aria-hidden="true" /> {save.error.message}
           </p>
         )}
+        {save.isPending && <UploadStatus progress={upload.progress} afterUpload={t('Import.Saving')} />}
         <Button
           size="lg"
           icon={<Upload />}

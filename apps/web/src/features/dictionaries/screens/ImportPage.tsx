@@ -54,7 +54,7 @@ function ImportIntoDictionary({ id }: { id: string }) {
       title={t('Import.IntoTitle', { name: data.name })}
       back={dictionaryPath(id)}
       context={context}
-      onImport={(request) => save.mutateAsync(request)}
+      onImport={(body, onUploadProgress) => save.mutateAsync({ body, onUploadProgress })}
     >
       <Card as="section" className={styles.section} aria-labelledby="import-anki-title">
         <h2 id="import-anki-title" className={styles.sectionTitle}>
@@ -120,7 +120,9 @@ function ImportIntoNewDictionary() {
         setErrors(next);
         return false;
       }}
-      onImport={(request) => save.mutateAsync({ ...info, ...request })}
+      onImport={(request, onUploadProgress) =>
+        save.mutateAsync({ body: { ...info, ...request }, onUploadProgress })
+      }
       onServerFieldError={(path, message) => {
         const field = (['name', 'fromLanguage', 'toLanguage'] as const).find((name) => path.endsWith(name));
         if (!field) return false;

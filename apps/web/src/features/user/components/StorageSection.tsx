@@ -1,21 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n';
+import { formatMegabytes as megabytes } from '../../../shared/lib/formatBytes';
 import { Card } from '../../../shared/ui';
 import { ProgressBar } from '../../../shared/ui/ProgressBar/ProgressBar';
 import { useMediaUsage } from '../api/media';
 import styles from '../screens/UserEditPage.module.css';
-
-const MB = 1024 * 1024;
-
-/** Megabytes in the interface language, one decimal below 10 MB ("3.2 MB", "1,024 MB"). */
-function megabytes(bytes: number, language: string): string {
-  const value = bytes / MB;
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: 'megabyte',
-    maximumFractionDigits: value < 10 ? 1 : 0,
-  }).format(value);
-}
 
 /** How much of the plan's storage the account's pictures and recordings take (decision 0063). */
 export function StorageSection() {

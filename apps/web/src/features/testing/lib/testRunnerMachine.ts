@@ -244,6 +244,7 @@ export function transition(state: RunnerState, event: RunnerEvent): Transition {
     case 'answerTyped':
       return stay(state.missingAnswer ? { ...state, missingAnswer: false } : state);
     case 'answerSent': {
+      // Follows `sendAnswer` at once, in idle: its submission has started.
       const shown = shownAtOnce(event.predicted);
       const common = { attemptId: event.body.attemptId, item: event.item, queued: null, shownAfter: null };
       const post: RunnerEffect = { type: 'postAnswer', body: event.body };
@@ -254,6 +255,7 @@ export function transition(state: RunnerState, event: RunnerEvent): Transition {
       };
     }
     case 'answerReturned': {
+      // One answer is on its way at a time: a reply for any other changes nothing.
       if (!answerInFlight(flow, event.body.attemptId)) return stay(state);
       const { result } = event;
       if (flow.name === 'confirming' && sameOutcome(flow.shown, result)) {

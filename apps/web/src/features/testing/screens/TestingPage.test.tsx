@@ -299,7 +299,7 @@ describe('test runner screen', () => {
     expect(report.items[0]).toMatchObject({ term: 'house', result: 'correct' });
   });
 
-  it('does not send an empty answer', async () => {
+  it('does not send an empty answer, and takes the error away once something is typed', async () => {
     const { user: person } = await open();
     await screen.findByText('house');
 
@@ -309,6 +309,10 @@ describe('test runner screen', () => {
     expect(answerField()).toHaveAttribute('aria-invalid', 'true');
     expect(answerField()).toHaveFocus();
     expect(answers()).toEqual([]);
+
+    await person.type(answerField(), 'H');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(answerField()).not.toHaveAttribute('aria-invalid');
   });
 
   it('goes to the check screen after a wrong answer', async () => {

@@ -54,13 +54,13 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
   const { t, i18n } = useTranslation();
   const {
     answerMutation,
+    answerTyped,
     busy,
     describedBy,
     feedback,
     ids,
     inputRef,
     missingAnswer,
-    setMissingAnswer,
     skip,
     skipMutation,
     submit,
@@ -174,9 +174,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
             lang={view.answerLanguage}
             dir={dirOf(view.answerLanguage)}
             defaultValue=""
-            onInput={() => {
-              if (missingAnswer) setMissingAnswer(false);
-            }}
+            onInput={answerTyped}
             readOnly={busy}
             maxLength={255}
             autoComplete="off"

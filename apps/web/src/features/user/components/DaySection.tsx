@@ -57,7 +57,6 @@ function TimeZoneField({ user }: { user: User }) {
   }, [user.timeZone, language]);
 
   async function submit() {
-    if (saving) return;
     const parsed = timeZoneSchema.safeParse(zone);
     if (!parsed.success) {
       refuse(parsed.error.issues[0]?.message);
@@ -90,8 +89,8 @@ function TimeZoneField({ user }: { user: User }) {
       <Button
         type="submit"
         className={styles.submit}
-        disabled={zone === user.timeZone || saving}
-        aria-busy={saving}
+        busy={saving}
+        disabled={zone === user.timeZone}
       >
         {t('User.Day.TimeZoneSave')}
       </Button>

@@ -261,12 +261,7 @@ export function PronunciationRecorder({
           </Button>
         ) : phase === 'recorded' && recorded ? (
           <>
-            <Button
-              size="sm"
-              icon={<Save />}
-              busy={busy}
-              onClick={() => void save(recorded.file)}
-            >
+            <Button size="sm" icon={<Save />} busy={busy} onClick={() => void save(recorded.file)}>
               {t('Dictionaries.Media.SaveRecording')}
             </Button>
             <Button

@@ -243,11 +243,7 @@ export default function EditWordsPage() {
           <Button variant="secondary" to={back}>
             {t('Dictionaries.Cancel')}
           </Button>
-          <Button
-            type="submit"
-            icon={<Save />}
-            busy={update.isPending || uploading}
-          >
+          <Button type="submit" icon={<Save />} busy={update.isPending || uploading}>
             {update.isPending || uploading ? t('Dictionaries.Editor.Saving') : t('Dictionaries.Editor.Save')}
           </Button>
         </div>

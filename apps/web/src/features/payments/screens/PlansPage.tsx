@@ -64,12 +64,7 @@ export default function PlansPage() {
   }
 
   const upgradeButton = (
-    <Button
-      size="lg"
-      icon={<Sparkles />}
-      busy={pending}
-      onClick={() => void upgrade()}
-    >
+    <Button size="lg" icon={<Sparkles />} busy={pending} onClick={() => void upgrade()}>
       {pending ? t('Plans.Redirecting') : t('Plans.Upgrade')}
     </Button>
   );

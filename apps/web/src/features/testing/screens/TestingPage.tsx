@@ -53,7 +53,6 @@ export default function TestingPage() {
 function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) {
   const { t, i18n } = useTranslation();
   const {
-    answerMutation,
     busy,
     describedBy,
     feedback,

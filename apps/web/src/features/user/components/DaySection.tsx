@@ -86,12 +86,7 @@ function TimeZoneField({ user }: { user: User }) {
           edited();
         }}
       />
-      <Button
-        type="submit"
-        className={styles.submit}
-        busy={saving}
-        disabled={zone === user.timeZone}
-      >
+      <Button type="submit" className={styles.submit} busy={saving} disabled={zone === user.timeZone}>
         {t('User.Day.TimeZoneSave')}
       </Button>
       {saved && <Notice tone="success">{t('User.Day.TimeZoneSaved')}</Notice>}

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { Button } from './Button';
@@ -12,7 +12,7 @@ function spinnerOf(button: HTMLElement) {
 /** A form whose submit button turns busy on the first submission and stays so. */
 function SavingForm({ onSubmit }: { onSubmit: () => void }) {
   const [saving, setSaving] = useState(false);
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
     setSaving(true);

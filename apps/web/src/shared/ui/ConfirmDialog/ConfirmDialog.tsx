@@ -81,11 +81,7 @@ export function ConfirmDialog({
                 {cancelLabel}
               </Button>
             </RadixDialog.Close>
-            <Button
-              variant={tone}
-              onClick={onConfirm}
-              busy={pending}
-            >
+            <Button variant={tone} onClick={onConfirm} busy={pending}>
               {confirmLabel}
             </Button>
           </div>

@@ -108,11 +108,9 @@ function DueToday({ counts }: { counts: DueCounts }) {
       <div className={styles.dueActions}>
         <Button
           icon={<Play />}
-          aria-busy={isPending || undefined}
+          busy={isPending}
           aria-describedby={problem ? problemId : undefined}
-          onClick={() => {
-            if (!isPending) start({ options: EVERY_DICTIONARY_DUE });
-          }}
+          onClick={() => start({ options: EVERY_DICTIONARY_DUE })}
         >
           {t('Menu.StudyAllDue', { count: counts.total })}
         </Button>

@@ -101,7 +101,7 @@ export function NewAccountForm({
           />
         )}
       </div>
-      <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
+      <Button type="submit" size="lg" fullWidth busy={isSubmitting}>
         {submitLabel}
       </Button>
     </form>

@@ -37,7 +37,7 @@ export default function AcceptPolicyPage() {
       <Card className={styles.card}>
         <form noValidate onSubmit={onSubmit} className={styles.form}>
           <PolicyConsent register={register} errors={errors} />
-          <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
+          <Button type="submit" size="lg" fullWidth busy={isSubmitting}>
             {t('AcceptPolicy.Submit')}
           </Button>
         </form>

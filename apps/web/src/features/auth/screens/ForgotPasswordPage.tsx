@@ -70,7 +70,7 @@ export default function ForgotPasswordPage() {
           <EmailField label={t('Auth.Email')} {...register('email')} error={errors.email?.message} />
           {waiting && <Notice tone="info">{t(longWait ? 'Auth.CodeWaitLong' : 'Auth.CodeWait')}</Notice>}
           {waited && !waiting && <Notice tone="info">{t('Auth.CodeWaitOver')}</Notice>}
-          <Button type="submit" size="lg" fullWidth disabled={isSubmitting || waiting}>
+          <Button type="submit" size="lg" fullWidth busy={isSubmitting} disabled={waiting}>
             {waiting ? (
               <span className={TABULAR_NUMS} data-testid="send-code-countdown">
                 {cooldown.seconds > WAIT_IN_MINUTES_AFTER_SECONDS

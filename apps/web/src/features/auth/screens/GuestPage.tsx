@@ -47,7 +47,7 @@ export default function GuestPage() {
       <Card className={styles.card}>
         <form noValidate onSubmit={onSubmit} className={styles.form}>
           <PolicyConsent register={register} errors={errors} />
-          <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
+          <Button type="submit" size="lg" fullWidth busy={isSubmitting}>
             {t('Auth.GuestSubmit')}
           </Button>
         </form>

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { renderApp } from '../../../test/render';
+import { slowNetwork } from '../../../test/slowNetwork';
 import { PASSWORD, bodiesOf, requestLog, requestsFrom, signedUpAccount } from '../test/arrange';
 
 describe('login screen', () => {
@@ -98,5 +99,32 @@ describe('login screen', () => {
     expect(screen.getByLabelText('Email')).toHaveValue(email);
     expect(screen.getByLabelText('Password')).toHaveValue('Wrong1234');
     expect(browser.cookie()).toBe('');
+  });
+
+  it('shows Log in busy while its request runs, keeps the focus on it and sends one request for a double click', async () => {
+    const { email } = await signedUpAccount(server);
+    const network = slowNetwork(browser);
+    const { user } = await renderApp({ path: '/auth/login', apiUrl: server.apiUrl, fetch: network.fetch });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await user.type(screen.getByLabelText('Email'), email);
+    await user.type(screen.getByLabelText('Password'), 'Wrong1234');
+    const logInButton = screen.getByRole('button', { name: 'Log in' });
+    expect(logInButton).not.toHaveAttribute('aria-busy');
+
+    network.hold('POST /api/auth/login');
+    await user.dblClick(logInButton);
+    await waitFor(() => expect(bodiesOf(browser, 'POST /api/auth/login')).toHaveLength(1));
+    expect(logInButton).toHaveAttribute('aria-busy', 'true');
+    expect(logInButton).toHaveAttribute('aria-disabled', 'true');
+    expect(logInButton).not.toHaveAttribute('disabled');
+    expect(logInButton).toHaveFocus();
+    // Enter in a field clicks the busy button too, and is refused the same way.
+    await user.type(screen.getByLabelText('Password'), '{Enter}');
+
+    network.release();
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Wrong email or password');
+    expect(logInButton).not.toHaveAttribute('aria-busy');
+    expect(logInButton).not.toHaveAttribute('aria-disabled');
+    expect(bodiesOf(browser, 'POST /api/auth/login')).toHaveLength(1);
   });
 });

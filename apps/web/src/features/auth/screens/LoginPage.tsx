@@ -57,7 +57,7 @@ export default function LoginPage() {
               {t('Auth.ForgotPasswordLink')}
             </Link>
           </div>
-          <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
+          <Button type="submit" size="lg" fullWidth busy={isSubmitting}>
             {t('Auth.LoginSubmit')}
           </Button>
         </form>

@@ -103,7 +103,7 @@ export default function NewPasswordPage() {
           >
             <PasswordChecklist id={checklistId} password={password} />
           </PasswordField>
-          <Button type="submit" size="lg" fullWidth disabled={isSubmitting || leaveOver}>
+          <Button type="submit" size="lg" fullWidth busy={isSubmitting} disabled={leaveOver}>
             {t('Auth.SavePassword')}
           </Button>
           {leaveOver && (

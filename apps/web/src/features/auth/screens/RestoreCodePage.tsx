@@ -63,7 +63,7 @@ export default function RestoreCodePage() {
               error={errors.code?.message}
             />
           </div>
-          <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
+          <Button type="submit" size="lg" fullWidth busy={isSubmitting}>
             {t('Auth.RestoreSubmit')}
           </Button>
         </form>

@@ -84,7 +84,7 @@ export default function VerifyPage() {
             {...register('code')}
             error={errors.code?.message}
           />
-          <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
+          <Button type="submit" size="lg" fullWidth busy={isSubmitting}>
             {t('Verify.Submit')}
           </Button>
         </form>
@@ -94,7 +94,8 @@ export default function VerifyPage() {
             variant="secondary"
             fullWidth
             icon={<RotateCw />}
-            disabled={waiting || resending}
+            busy={resending}
+            disabled={waiting}
             onClick={() => void resend()}
           >
             {waiting ? (

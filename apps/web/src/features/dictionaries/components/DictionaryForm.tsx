@@ -179,7 +179,7 @@ export function DictionaryForm({ defaultValues, submitLabel, onSubmit, cancel }:
         )}
         <div className={styles.actions}>
           {cancel}
-          <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+          <Button type="submit" busy={isSubmitting}>
             {submitLabel}
           </Button>
         </div>

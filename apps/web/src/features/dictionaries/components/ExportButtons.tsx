@@ -29,8 +29,8 @@ export function ExportButtons({ dictionaryId }: { dictionaryId: string }) {
           key={format}
           variant="secondary"
           icon={<Download />}
-          disabled={pending !== null}
-          aria-busy={pending === format}
+          busy={pending === format}
+          disabled={pending !== null && pending !== format}
           onClick={() => start(format)}
         >
           {t(`Export.${format}`)}

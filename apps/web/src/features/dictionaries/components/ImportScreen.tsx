@@ -117,7 +117,8 @@ export function ImportScreen({
           <Button
             variant="secondary"
             size="lg"
-            disabled={saving || stale}
+            busy={saving}
+            disabled={stale}
             onClick={() => void save({ skipInvalid: true })}
           >
             {t('Import.SkipInvalid')}
@@ -132,7 +133,8 @@ export function ImportScreen({
         <Button
           size="lg"
           icon={<Upload />}
-          disabled={saving || stale || preview.blocked || counts.ready === 0}
+          busy={saving}
+          disabled={stale || preview.blocked || counts.ready === 0}
           onClick={() => void save()}
         >
           {saving ? t('Import.Saving') : t('Import.Submit')}

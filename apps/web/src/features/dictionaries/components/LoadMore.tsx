@@ -50,7 +50,7 @@ export function LoadMore({ hasMore, loading, loaded, total, onLoadMore, auto = t
         {status}
       </p>
       {hasMore && (
-        <Button variant="secondary" onClick={onLoadMore} disabled={loading}>
+        <Button variant="secondary" onClick={onLoadMore} busy={loading}>
           {label}
         </Button>
       )}

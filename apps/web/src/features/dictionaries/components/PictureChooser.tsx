@@ -3,7 +3,7 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
-import { Button, Spinner } from '../../../shared/ui';
+import { Button } from '../../../shared/ui';
 import { firstFile, PICTURE_ACCEPT, PICTURE_MAX_MB, pictureProblem, type PendingFile } from '../lib/media';
 import styles from './WordMedia.module.css';
 
@@ -123,9 +123,8 @@ export function PictureChooser({
           <Button
             variant="secondary"
             size="sm"
-            icon={busy ? <Spinner size="sm" /> : <ImagePlus />}
-            disabled={busy}
-            aria-busy={busy || undefined}
+            icon={<ImagePlus />}
+            busy={busy}
             onClick={() => inputRef.current?.click()}
           >
             {shown ? t('Dictionaries.Media.ReplacePicture') : t('Dictionaries.Media.ChoosePicture')}

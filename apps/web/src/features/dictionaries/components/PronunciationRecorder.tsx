@@ -2,7 +2,7 @@ import type { WordAudio } from '@wordhoard/shared';
 import { Mic, RotateCcw, Save, Square, Trash2, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner, TABULAR_NUMS } from '../../../shared/ui';
+import { Button, TABULAR_NUMS } from '../../../shared/ui';
 import { cx } from '../../../shared/lib/classNames';
 import {
   AUDIO_ACCEPT,
@@ -261,13 +261,7 @@ export function PronunciationRecorder({
           </Button>
         ) : phase === 'recorded' && recorded ? (
           <>
-            <Button
-              size="sm"
-              icon={busy ? <Spinner size="sm" /> : <Save />}
-              disabled={busy}
-              aria-busy={busy || undefined}
-              onClick={() => void save(recorded.file)}
-            >
+            <Button size="sm" icon={<Save />} busy={busy} onClick={() => void save(recorded.file)}>
               {t('Dictionaries.Media.SaveRecording')}
             </Button>
             <Button
@@ -314,8 +308,9 @@ export function PronunciationRecorder({
             <Button
               variant="ghost"
               size="sm"
-              icon={busy && phase === 'idle' ? <Spinner size="sm" /> : <Upload />}
-              disabled={busy}
+              icon={<Upload />}
+              busy={busy && phase === 'idle'}
+              disabled={busy && phase !== 'idle'}
               onClick={() => inputRef.current?.click()}
             >
               {t('Dictionaries.Media.UploadAudio')}

@@ -80,6 +80,7 @@ export function WeakSpotsSection({
   }, [change, spots]);
 
   const toggle = (wordId: string, term: string, suspended: boolean) => {
+    // Only the clicked word's button is busy; the others' would start a second change.
     if (suspension.isPending) return;
     suspension.mutate(
       { dictionaryId, wordId, suspended },
@@ -92,7 +93,6 @@ export function WeakSpotsSection({
     );
   };
   const practise = (range: { type: 'weak' } | { type: 'confusions' }) => {
-    if (isPending) return;
     start({
       options: { dictionaryId, swap: false, range },
       languages: testLanguages({ fromLanguage: languages.from, toLanguage: languages.to }, false),
@@ -116,7 +116,7 @@ export function WeakSpotsSection({
               <Button
                 variant="secondary"
                 icon={<Target />}
-                aria-busy={isPending || undefined}
+                busy={isPending}
                 aria-describedby={problem ? problemId : undefined}
                 onClick={() => practise({ type: 'weak' })}
               >
@@ -127,7 +127,7 @@ export function WeakSpotsSection({
               <Button
                 variant="secondary"
                 icon={<ArrowLeftRight />}
-                aria-busy={isPending || undefined}
+                busy={isPending}
                 aria-describedby={problem ? problemId : undefined}
                 onClick={() => practise({ type: 'confusions' })}
               >
@@ -186,7 +186,7 @@ export function WeakSpotsSection({
                       data-word-id={leech.wordId}
                       data-action="suspend"
                       aria-label={t('WeakSpots.SuspendLabel', { term: leech.term })}
-                      aria-busy={busy(leech.wordId) || undefined}
+                      busy={busy(leech.wordId)}
                       onClick={() => toggle(leech.wordId, leech.term, true)}
                     >
                       {t('WeakSpots.Suspend')}
@@ -291,7 +291,7 @@ export function WeakSpotsSection({
                         data-word-id={word.wordId}
                         data-action="resume"
                         aria-label={t('WeakSpots.ResumeLabel', { term: word.term })}
-                        aria-busy={busy(word.wordId) || undefined}
+                        busy={busy(word.wordId)}
                         onClick={() => toggle(word.wordId, word.term, false)}
                       >
                         {t('WeakSpots.Resume')}

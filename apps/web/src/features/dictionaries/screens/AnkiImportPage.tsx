@@ -133,7 +133,8 @@ export default function AnkiImportPage() {
         <Button
           size="lg"
           icon={<Upload />}
-          disabled={!file || !counts || counts.ready === 0 || save.isPending}
+          busy={save.isPending}
+          disabled={!file || !counts || counts.ready === 0}
           onClick={() => void submit()}
         >
           {save.isPending ? t('Import.Saving') : t('Anki.Submit', { count: counts?.ready ?? 0 })}

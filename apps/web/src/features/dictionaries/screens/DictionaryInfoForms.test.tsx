@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { withApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
+import { slowNetwork } from '../../../test/slowNetwork';
 import { anotherTab, sent } from '../test/arrange';
 
 /** Opens a language list, types `typed`, and clicks the option named `name`. */
@@ -121,6 +122,44 @@ describe('Create dictionary and edit its info', () => {
     expect(alert).toHaveTextContent('For the "Guest" role, the maximum number of dictionaries is set to 1');
     expect(alert).toHaveFocus();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Second');
+  });
+
+  it('shows Create busy while its request runs and sends one request for a double click or Enter', async () => {
+    // A guest may have one dictionary; another tab's takes the place, so the first try is refused.
+    await browser.signIn('guest');
+    const network = slowNetwork(browser);
+    const { user } = await renderApp({
+      path: '/dictionaries/create',
+      apiUrl: server.apiUrl,
+      fetch: network.fetch,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Create dictionary' });
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'Second');
+    const other = await createDictionary(server, browser);
+    const create = screen.getByRole('button', { name: 'Create' });
+
+    network.hold('POST /api/dictionaries');
+    await user.dblClick(create);
+    await waitFor(() => expect(sent(browser, 'POST', '/api/dictionaries')).toHaveLength(1));
+    expect(create).toHaveAttribute('aria-busy', 'true');
+    expect(create).toHaveAttribute('aria-disabled', 'true');
+    expect(create).toHaveFocus();
+    await user.type(name, '{Enter}');
+    network.release();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'the maximum number of dictionaries is set to 1',
+    );
+    expect(create).not.toHaveAttribute('aria-busy');
+    expect(sent(browser, 'POST', '/api/dictionaries')).toHaveLength(1);
+
+    // The place is free again: the same button, no longer busy, creates it once.
+    await server.api.as(browser.cookie()).call('deleteDictionary', { params: { id: other.id } });
+    await user.click(create);
+    await waitFor(async () => expect(await anotherTab(server, browser).dictionaries()).toHaveLength(1));
+    expect((await anotherTab(server, browser).dictionaries())[0]).toMatchObject({ name: 'Second' });
+    expect(sent(browser, 'POST', '/api/dictionaries')).toHaveLength(2);
   });
 
   it('edits the name and languages, then returns to the dictionary', async () => {

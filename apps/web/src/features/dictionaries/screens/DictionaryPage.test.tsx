@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer, type TestBrowser } from '../../../test/apiServer';
 import { createDictionary } from '../../../test/arrange';
 import { renderApp } from '../../../test/render';
-import { anotherTab, numberedWords, sent, slowNetwork } from '../test/arrange';
+import { slowNetwork } from '../../../test/slowNetwork';
+import { anotherTab, numberedWords, sent } from '../test/arrange';
 
 describe('Dictionary view', () => {
   let server: ApiServer;
@@ -110,9 +111,10 @@ describe('Dictionary view', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load more words' }));
     expect(await screen.findByText('Loading more words…')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Load more words' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Load more words' })).toHaveAttribute('aria-busy', 'true');
     network.release();
     await waitFor(() => expect(bodyRows()).toHaveLength(80));
+    expect(screen.getByRole('button', { name: 'Load more words' })).not.toHaveAttribute('aria-busy');
   });
 
   it('searches terms and definitions, starting again from page one', async () => {

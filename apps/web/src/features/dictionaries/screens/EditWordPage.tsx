@@ -107,7 +107,6 @@ function WordForm({
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (update.isPending) return;
     const found = validateWord(values);
     setErrors(found);
     setFailure(null);
@@ -167,7 +166,7 @@ function WordForm({
           <Button variant="secondary" to={back}>
             {t('Dictionaries.Cancel')}
           </Button>
-          <Button type="submit" aria-busy={update.isPending || undefined}>
+          <Button type="submit" busy={update.isPending}>
             {t('Dictionaries.Save')}
           </Button>
         </div>

@@ -2,7 +2,7 @@ import { WORDS_PAGE_SIZE } from '@wordhoard/shared';
 import { ArrowDown, ArrowUp, CircleExclamationPoint, Plus, Save } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Button, LoadingIndicator, Page, Spinner, TABULAR_NUMS } from '../../../shared/ui';
+import { Button, LoadingIndicator, Page, TABULAR_NUMS } from '../../../shared/ui';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog/ConfirmDialog';
 import { DictionaryLoadError } from '../components/DictionaryLoadError';
 import { WordEditorRow } from '../components/WordEditorRow';
@@ -106,7 +106,7 @@ export default function EditWordsPage() {
               variant={view === 'first' ? 'primary' : 'secondary'}
               size="sm"
               aria-pressed={view === 'first'}
-              icon={switching && view === 'first' ? <Spinner size="sm" /> : undefined}
+              busy={switching && view === 'first'}
               onClick={() => setView('first')}
             >
               {t('Dictionaries.Editor.FirstWords')}
@@ -115,7 +115,7 @@ export default function EditWordsPage() {
               variant={view === 'newest' ? 'primary' : 'secondary'}
               size="sm"
               aria-pressed={view === 'newest'}
-              icon={switching && view === 'newest' ? <Spinner size="sm" /> : undefined}
+              busy={switching && view === 'newest'}
               onClick={() => setView('newest')}
             >
               {t('Dictionaries.Editor.NewestWords')}
@@ -126,8 +126,8 @@ export default function EditWordsPage() {
           <div className={styles.earlier}>
             <Button
               variant="secondary"
-              icon={query.isFetchingNextPage ? <Spinner size="sm" /> : <ArrowUp />}
-              disabled={query.isFetchingNextPage}
+              icon={<ArrowUp />}
+              busy={query.isFetchingNextPage}
               onClick={() => void query.fetchNextPage()}
             >
               {t('Dictionaries.Editor.LoadEarlier')}
@@ -190,8 +190,8 @@ export default function EditWordsPage() {
           <div className={styles.earlier}>
             <Button
               variant="secondary"
-              icon={query.isFetchingNextPage ? <Spinner size="sm" /> : <ArrowDown />}
-              disabled={query.isFetchingNextPage}
+              icon={<ArrowDown />}
+              busy={query.isFetchingNextPage}
               onClick={() => void query.fetchNextPage()}
             >
               {t('Dictionaries.Editor.LoadLater')}
@@ -243,12 +243,7 @@ export default function EditWordsPage() {
           <Button variant="secondary" to={back}>
             {t('Dictionaries.Cancel')}
           </Button>
-          <Button
-            type="submit"
-            icon={update.isPending || uploading ? <Spinner size="sm" /> : <Save />}
-            disabled={update.isPending || uploading}
-            aria-busy={update.isPending || uploading || undefined}
-          >
+          <Button type="submit" icon={<Save />} busy={update.isPending || uploading}>
             {update.isPending || uploading ? t('Dictionaries.Editor.Saving') : t('Dictionaries.Editor.Save')}
           </Button>
         </div>

@@ -174,8 +174,7 @@ function ReviewHistorySection() {
       <Button
         variant="secondary"
         icon={<Download />}
-        disabled={pending !== null}
-        aria-busy={pending !== null}
+        busy={pending !== null}
         onClick={() => void download('file', exportReviewLog)}
         className={styles.historyButton}
       >

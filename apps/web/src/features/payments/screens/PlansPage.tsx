@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ApiError, isCancelledError } from '../../../shared/http';
 import { useUser } from '../../../shared/session';
-import { Button, Card, LoadingIndicator, Page, Spinner } from '../../../shared/ui';
+import { Button, Card, LoadingIndicator, Page } from '../../../shared/ui';
 import { useRequestErrorHandler } from '../../../shared/ui/forms/useRequestErrorHandler';
 import { usePlans, useReloadUser, useSubscriptionCalls } from '../api/payments';
 import { PlanCard } from '../components/PlanCard';
@@ -64,16 +64,7 @@ export default function PlansPage() {
   }
 
   const upgradeButton = (
-    <Button
-      size="lg"
-      icon={pending ? <Spinner size="sm" /> : <Sparkles />}
-      // aria-disabled rather than disabled: the button keeps keyboard focus while it works.
-      aria-disabled={pending || undefined}
-      aria-busy={pending || undefined}
-      onClick={() => {
-        if (!pending) void upgrade();
-      }}
-    >
+    <Button size="lg" icon={<Sparkles />} busy={pending} onClick={() => void upgrade()}>
       {pending ? t('Plans.Redirecting') : t('Plans.Upgrade')}
     </Button>
   );

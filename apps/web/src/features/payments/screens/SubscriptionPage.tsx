@@ -2,7 +2,7 @@ import type { User } from '@wordhoard/shared';
 import { CalendarX, CreditCard, ExternalLink, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../../shared/session';
-import { Button, Card, Page, Spinner } from '../../../shared/ui';
+import { Button, Card, Page } from '../../../shared/ui';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog/ConfirmDialog';
 import { FactList } from '../components/FactList';
 import { StatusNotice } from '../components/StatusNotice';
@@ -112,17 +112,10 @@ function Subscription({ user }: { user: User }) {
           <Button
             variant={renewing ? 'secondary' : 'primary'}
             className={styles.button}
-            icon={
-              busy === 'cancel' || busy === 'renew' ? (
-                <Spinner size="sm" />
-              ) : renewing ? (
-                <CalendarX />
-              ) : (
-                <RotateCcw />
-              )
-            }
+            icon={renewing ? <CalendarX /> : <RotateCcw />}
+            busy={busy === 'cancel' || busy === 'renew'}
+            // While another action runs: refused as well, and the focus stays.
             aria-disabled={busy !== null || undefined}
-            aria-busy={busy === 'cancel' || busy === 'renew' || undefined}
             onClick={() => {
               if (busy === null) toggleRenewal();
             }}
@@ -135,10 +128,10 @@ function Subscription({ user }: { user: User }) {
           <Button
             variant="secondary"
             className={styles.button}
-            icon={busy === 'portal' ? <Spinner size="sm" /> : <CreditCard />}
+            icon={<CreditCard />}
             iconEnd={<ExternalLink />}
+            busy={busy === 'portal'}
             aria-disabled={busy !== null || undefined}
-            aria-busy={busy === 'portal' || undefined}
             onClick={() => {
               if (busy === null) void openPortal();
             }}

@@ -64,10 +64,8 @@ export function OverridePanel({ check, onAccepted, accepted }: OverridePanelProp
           variant="ghost"
           icon={<ThumbsUp />}
           aria-describedby={hintId}
-          aria-busy={override.isPending || undefined}
-          onClick={() => {
-            if (!override.isPending) override.mutate();
-          }}
+          busy={override.isPending}
+          onClick={() => override.mutate()}
         >
           {t('Testing.Check.IWasRight')}
         </Button>
@@ -91,10 +89,8 @@ export function OverridePanel({ check, onAccepted, accepted }: OverridePanelProp
         <Button
           variant="secondary"
           icon={<BookPlus />}
-          aria-busy={addDefinition.isPending || undefined}
-          onClick={() => {
-            if (!addDefinition.isPending) addDefinition.mutate();
-          }}
+          busy={addDefinition.isPending}
+          onClick={() => addDefinition.mutate()}
         >
           {t('Testing.Check.AddDefinition', { answer: typed })}
         </Button>

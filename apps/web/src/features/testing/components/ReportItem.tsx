@@ -46,7 +46,7 @@ export function ReportItem({ item, view, dictionaryId, onAnnounce }: ReportItemP
   const picture = pictureOf(item);
 
   const toggleSuspension = () => {
-    if (!dictionaryId || suspend.isPending) return;
+    if (!dictionaryId) return;
     const suspended = !item.suspended;
     suspend.mutate(
       { dictionaryId, wordId: item.wordId, suspended },
@@ -140,7 +140,7 @@ export function ReportItem({ item, view, dictionaryId, onAnnounce }: ReportItemP
               variant="secondary"
               size="sm"
               icon={item.suspended ? <Play /> : <CirclePause />}
-              aria-busy={suspend.isPending || undefined}
+              busy={suspend.isPending}
               aria-describedby={termId}
               onClick={toggleSuspension}
             >

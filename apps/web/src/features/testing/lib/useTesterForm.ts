@@ -98,7 +98,7 @@ export function useTesterForm({
     .join(' ');
 
   const submit = handleSubmit((values) => {
-    if (isPending || noAttempts || nothingDue) return;
+    if (noAttempts || nothingDue) return;
     const dictionary = dictionaries.find((candidate) => candidate.id === values.dictionaryId);
     if (!dictionary) return;
     start({ options: toTesterOptions(values), languages: testLanguages(dictionary, asksTerms(values)) });

@@ -87,7 +87,7 @@ function CheckResult({ check }: { check: CheckState }) {
 
   const backToTest = () => void navigate(PATHS.testing, { replace: true });
   const nextWord = () => {
-    if (next.isPending) return;
+    if (next.isPending) return; // The shortcut does not go through the button.
     const attemptId = submissions.start(`skip:${check.position}:${check.wordId}`);
     if (attemptId !== null) next.mutate(attemptId);
   };
@@ -245,7 +245,7 @@ function CheckResult({ check }: { check: CheckState }) {
                 variant="secondary"
                 icon={<SkipForward />}
                 aria-describedby={nextHintId}
-                aria-busy={next.isPending || undefined}
+                busy={next.isPending}
                 aria-keyshortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.next, mac)}
                 onClick={nextWord}
               >

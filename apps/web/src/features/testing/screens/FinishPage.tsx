@@ -145,7 +145,7 @@ function TestReport({
               ref={retryRef}
               icon={<RotateCcw />}
               disabled={noAttempts}
-              aria-busy={isPending || undefined}
+              busy={isPending}
               aria-describedby={shownProblem ? `${hintId} ${problemId}` : hintId}
               aria-keyshortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.tryAgain, mac)}
               onClick={tryAgain}

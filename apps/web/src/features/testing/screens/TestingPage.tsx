@@ -53,7 +53,6 @@ export default function TestingPage() {
 function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) {
   const { t, i18n } = useTranslation();
   const {
-    answerMutation,
     answerTyped,
     busy,
     describedBy,
@@ -206,7 +205,9 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
             <Button
               type="submit"
               icon={<Check />}
-              aria-busy={answerMutation.isPending || undefined}
+              // Busy only while the runner refuses a new answer: a correct answer shown at once
+              // lets the next one be typed and sent while the server confirms it.
+              busy={busy && !skipMutation.isPending}
               aria-keyshortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.check, mac)}
             >
               {t('Testing.Run.Check')}
@@ -216,7 +217,7 @@ function TestRunner({ test, testsLeft }: { test: TestItem; testsLeft: number }) 
               variant="secondary"
               icon={<SkipForward />}
               onClick={skip}
-              aria-busy={skipMutation.isPending || undefined}
+              busy={skipMutation.isPending}
               aria-keyshortcuts={ariaKeyShortcuts(SHORTCUT_KEYS.skip, mac)}
             >
               {t('Testing.Run.Skip')}

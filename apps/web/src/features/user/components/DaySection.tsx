@@ -57,7 +57,6 @@ function TimeZoneField({ user }: { user: User }) {
   }, [user.timeZone, language]);
 
   async function submit() {
-    if (saving) return;
     const parsed = timeZoneSchema.safeParse(zone);
     if (!parsed.success) {
       refuse(parsed.error.issues[0]?.message);
@@ -87,12 +86,7 @@ function TimeZoneField({ user }: { user: User }) {
           edited();
         }}
       />
-      <Button
-        type="submit"
-        className={styles.submit}
-        disabled={zone === user.timeZone || saving}
-        aria-busy={saving}
-      >
+      <Button type="submit" className={styles.submit} busy={saving} disabled={zone === user.timeZone}>
         {t('User.Day.TimeZoneSave')}
       </Button>
       {saved && <Notice tone="success">{t('User.Day.TimeZoneSaved')}</Notice>}

@@ -98,7 +98,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
               </Button>
             </DialogClose>
             {!googleOnly && (
-              <Button variant="danger" type="submit" form={formId} disabled={deleting}>
+              <Button variant="danger" type="submit" form={formId} busy={deleting}>
                 {t('User.DeleteConfirm')}
               </Button>
             )}

@@ -21,8 +21,7 @@ export function DownloadDataSection() {
         variant="secondary"
         icon={<Download />}
         className={styles.submit}
-        disabled={pending !== null}
-        aria-busy={pending !== null}
+        busy={pending !== null}
         onClick={() => void download('file', exportMe)}
       >
         {t('User.DataButton')}

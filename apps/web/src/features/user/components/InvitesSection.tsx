@@ -72,7 +72,7 @@ export function InvitesSection() {
           {...register('days', { setValueAs: wholeNumber })}
           error={errors.days?.message}
         />
-        <Button type="submit" variant="secondary" className={styles.submit} disabled={isSubmitting}>
+        <Button type="submit" variant="secondary" className={styles.submit} busy={isSubmitting}>
           {t('Access.MakeInvite')}
         </Button>
       </form>

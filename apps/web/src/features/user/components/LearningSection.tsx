@@ -96,8 +96,8 @@ export function LearningSection({ user }: { user: User }) {
       <p className={styles.sectionLead}>{t('User.Learning.ForecastNote')}</p>
       <Button
         className={styles.submit}
-        disabled={!changed || saving}
-        aria-busy={saving}
+        busy={saving}
+        disabled={!changed}
         onClick={() => void save({ desiredRetention: percent / 100 })}
       >
         {t('User.Learning.Save')}
@@ -176,8 +176,8 @@ function PersonalParameters({ status, language }: { status: SchedulerStatus; lan
         variant="secondary"
         icon={<Sparkles />}
         className={styles.submit}
-        disabled={tooFew || fitting || asking}
-        aria-busy={fitting || asking}
+        busy={fitting || asking}
+        disabled={tooFew}
         aria-describedby={explanationId}
         onClick={() => void fitParameters()}
       >

@@ -111,7 +111,7 @@ function CurrentPasswordForm({ user, setChanged }: PasswordFormProps) {
       >
         <PasswordChecklist id={checklistId} password={password} />
       </PasswordField>
-      <Button type="submit" disabled={isSubmitting} className={styles.submit}>
+      <Button type="submit" busy={isSubmitting} className={styles.submit}>
         {t('User.PasswordSubmit')}
       </Button>
     </form>

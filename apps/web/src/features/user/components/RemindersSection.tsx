@@ -25,7 +25,6 @@ export function RemindersSection({ user }: { user: User }) {
   const unchanged = enabled === user.emailReminders && time === user.reminderTime;
 
   async function submit() {
-    if (saving) return;
     const parsed = reminderTimeSchema.safeParse(time);
     if (!parsed.success) {
       refuse(parsed.error.issues[0]?.message);
@@ -69,7 +68,7 @@ export function RemindersSection({ user }: { user: User }) {
             edited();
           }}
         />
-        <Button type="submit" className={styles.submit} disabled={unchanged || saving} aria-busy={saving}>
+        <Button type="submit" className={styles.submit} busy={saving} disabled={unchanged}>
           {t('User.Reminders.Save')}
         </Button>
         {saved && <Notice tone="success">{t('User.Reminders.Saved')}</Notice>}

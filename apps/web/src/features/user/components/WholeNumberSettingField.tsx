@@ -42,7 +42,6 @@ export function WholeNumberSettingField({
   const changed = value.trim() !== String(user[setting]);
 
   async function submit() {
-    if (saving) return;
     const typed = value.trim();
     const parsed = schema.safeParse(typed === '' ? Number.NaN : Number(typed));
     if (!parsed.success) {
@@ -79,7 +78,7 @@ export function WholeNumberSettingField({
           edited();
         }}
       />
-      <Button type="submit" className={styles.submit} disabled={!changed || saving} aria-busy={saving}>
+      <Button type="submit" className={styles.submit} busy={saving} disabled={!changed}>
         {saveLabel}
       </Button>
       {saved && <Notice tone="success">{savedText}</Notice>}

@@ -39,8 +39,7 @@ export default function UnsubscribeRemindersPage() {
             <Button
               type="button"
               className={styles.submit}
-              disabled={state === 'sending'}
-              aria-busy={state === 'sending'}
+              busy={state === 'sending'}
               onClick={() => void confirm()}
             >
               {t('User.Unsubscribe.Confirm')}

@@ -1,6 +1,7 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cx } from '../../lib/classNames';
+import { Spinner } from '../Spinner/Spinner';
 import styles from './Button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -15,6 +16,12 @@ interface OwnProps {
   /** A square button holding only `icon`; give it an aria-label. */
   iconOnly?: boolean;
   fullWidth?: boolean;
+  /**
+   * Its request is running: the button says so (aria-busy, a spinner in the icon's place) and
+   * refuses clicks, Enter in its form included, yet stays focusable (decision 0088). Not the
+   * same as `disabled`, which means "cannot be used now".
+   */
+  busy?: boolean;
   className?: string;
   children?: ReactNode;
 }
@@ -37,6 +44,14 @@ type AsAnchor = OwnProps &
 
 export type ButtonProps = AsButton | AsLink | AsAnchor;
 
+/**
+ * A busy button's click does nothing: preventDefault stops a submit button's form (the implicit
+ * Enter submission of a form is a click on its submit button too) and a link's navigation.
+ */
+function refuseClick(event: MouseEvent) {
+  event.preventDefault();
+}
+
 export function Button(props: ButtonProps) {
   const {
     variant = 'primary',
@@ -45,6 +60,7 @@ export function Button(props: ButtonProps) {
     iconEnd,
     iconOnly,
     fullWidth,
+    busy = false,
     className,
     children,
     ...rest
@@ -57,13 +73,22 @@ export function Button(props: ButtonProps) {
     fullWidth && styles.fullWidth,
     className,
   );
+  // aria-disabled rather than disabled: a disabled button would drop the keyboard focus.
+  const busyProps = busy ? { 'aria-busy': true, 'aria-disabled': true, onClick: refuseClick } : {};
+  const spinner = (
+    <span className={cx(styles.icon, styles.spinner, !icon && styles.spinnerBeforeText)} aria-hidden="true">
+      <Spinner size="sm" />
+    </span>
+  );
   const content = (
     <>
-      {icon && (
-        <span className={styles.icon} aria-hidden="true">
-          {icon}
-        </span>
-      )}
+      {busy
+        ? spinner
+        : icon && (
+            <span className={styles.icon} aria-hidden="true">
+              {icon}
+            </span>
+          )}
       {children}
       {iconEnd && (
         <span className={styles.icon} aria-hidden="true">
@@ -75,20 +100,20 @@ export function Button(props: ButtonProps) {
 
   if (rest.to !== undefined) {
     return (
-      <Link {...rest} className={classes}>
+      <Link {...rest} {...busyProps} className={classes}>
         {content}
       </Link>
     );
   }
   if (rest.href !== undefined) {
     return (
-      <a {...rest} className={classes}>
+      <a {...rest} {...busyProps} className={classes}>
         {content}
       </a>
     );
   }
   return (
-    <button type="button" {...rest} className={classes}>
+    <button type="button" {...rest} {...busyProps} className={classes}>
       {content}
     </button>
   );

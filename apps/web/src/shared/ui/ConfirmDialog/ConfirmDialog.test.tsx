@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { Button } from '../Button/Button';
 import { DropdownMenu } from '../DropdownMenu/DropdownMenu';
@@ -45,6 +45,35 @@ describe('ConfirmDialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('while pending, keeps the confirm button busy (and focusable) and ignores its clicks', async () => {
+    const onConfirm = vi.fn();
+    const onOpenChange = vi.fn();
+    const { user } = await renderWithProviders(
+      <ConfirmDialog
+        open
+        onOpenChange={onOpenChange}
+        title="Delete “Animals”?"
+        description="Its words go too."
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        onConfirm={onConfirm}
+        pending
+      />,
+    );
+    const confirm = await screen.findByRole('button', { name: 'Delete' });
+    expect(confirm).toHaveAttribute('aria-busy', 'true');
+    expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    expect(confirm).not.toHaveAttribute('disabled');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+
+    await user.click(confirm);
+    expect(confirm).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
   });
 
   it('returns focus to the menu button when a menu item opened it', async () => {

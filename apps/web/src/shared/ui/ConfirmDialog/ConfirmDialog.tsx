@@ -3,7 +3,6 @@ import { CircleExclamationPoint } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { Button } from '../Button/Button';
 import dialogStyles from '../Dialog/Dialog.module.css';
-import { Spinner } from '../Spinner/Spinner';
 import styles from './ConfirmDialog.module.css';
 
 interface ConfirmDialogProps {
@@ -15,7 +14,7 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   cancelLabel: string;
   onConfirm: () => void;
-  /** While the action runs both answers are disabled and the dialog cannot be dismissed. */
+  /** While the action runs the confirm button is busy, "no" is disabled and the dialog stays. */
   pending?: boolean;
   /** Why the action failed, shown (and announced) inside the dialog. */
   error?: ReactNode;
@@ -82,13 +81,7 @@ export function ConfirmDialog({
                 {cancelLabel}
               </Button>
             </RadixDialog.Close>
-            <Button
-              variant={tone}
-              onClick={onConfirm}
-              disabled={pending}
-              aria-busy={pending || undefined}
-              icon={pending ? <Spinner size="sm" /> : undefined}
-            >
+            <Button variant={tone} onClick={onConfirm} busy={pending}>
               {confirmLabel}
             </Button>
           </div>

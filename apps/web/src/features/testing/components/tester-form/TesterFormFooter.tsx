@@ -85,7 +85,7 @@ export function TesterFormFooter({
         size="lg"
         icon={<Play />}
         disabled={!canStart}
-        aria-busy={isPending || undefined}
+        busy={isPending}
         aria-describedby={describedBy}
         className={styles.start}
       >

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE, isTimeZone, type User } from '@wordhoard/shared';
 import type { i18n as I18n } from 'i18next';
 import { createErrorStore, watchConnection } from '../shared/errors';
-import { NetworkError, createHttpClient, xhrUpload } from '../shared/http';
+import { NetworkError, createHttpClient, type UploadTransport } from '../shared/http';
 import { createOfflineStore, type OfflineStore } from '../shared/offline';
 import { currentLanguage, limitMessage, switchLanguage } from '../shared/i18n';
 import type { Services } from '../shared/services';
@@ -51,6 +51,10 @@ function systemTimeZone(): string | undefined {
 }
 
 /** Wires the services together: the one http client, the error modal's store, the session. */
+/** Loaded with the first upload: no screen on the way to signing in needs it. */
+const xhrUploadWhenNeeded: UploadTransport = async (url, request, onProgress) =>
+  (await import('../shared/http/upload')).xhrUpload(url, request, onProgress);
+
 export function createAppServices({
   i18n,
   queryClient,
@@ -74,7 +78,7 @@ export function createAppServices({
     offlineMessage: () => i18n.t('Errors.Offline'),
     onReachable: () => errors.reconnected(),
     // A test's own fetch (its own cookies) sends uploads too, without progress.
-    upload: fetch ? undefined : xhrUpload,
+    upload: fetch ? undefined : xhrUploadWhenNeeded,
   });
   // A lost connection is told once; the app comes back by itself when the server answers again.
   watchConnection({

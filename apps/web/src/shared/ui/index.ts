@@ -17,5 +17,4 @@ export { Page } from './Page/Page';
 export { useDocumentTitle } from './Page/useDocumentTitle';
 export { PlaceholderPage } from './PlaceholderPage/PlaceholderPage';
 export { LoadingIndicator, Spinner } from './Spinner/Spinner';
-export { UploadStatus } from './UploadStatus/UploadStatus';
 export { TABULAR_NUMS, VISUALLY_HIDDEN } from './utilities';

@@ -1,7 +1,8 @@
 import { ArrowLeft, CircleAlert, FileUp, Upload } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Page, UploadStatus } from '../../../shared/ui';
+import { Button, Card, Page } from '../../../shared/ui';
+import { UploadStatus } from '../../../shared/ui/UploadStatus/UploadStatus';
 import { useImportSource, type ImportSourceOptions } from '../lib/useImportSource';
 import styles from '../screens/ImportPage.module.css';
 import { ImportFormatOptions } from './ImportFormatOptions';

@@ -11,7 +11,7 @@ import {
   type ResponseOf,
 } from '@wordhoard/shared';
 import { ApiError, CancelledError, NetworkError, UnauthorizedError, type ApiErrorDetail } from './errors';
-import type { UploadProgress, UploadTransport } from './upload';
+import type { UploadProgress, UploadTransport } from './uploadTypes';
 
 type Params<N extends EndpointName> = RequestOf<N>['params'];
 /**

@@ -1,25 +1,22 @@
-import type { ContentLanguage, WeakSpots } from '@wordhoard/shared';
-import { ArrowLeftRight, PenLine, Pause, RotateCcw, Target } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { WeakSpots } from '@wordhoard/shared';
+import { ArrowLeftRight, Target } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../../shared/lib/classNames';
 import { testLanguages } from '../../../shared/testing/activeTest';
 import { StartProblemText } from '../../../shared/testing/StartProblemText';
 import { useStartTest } from '../../../shared/testing/useStartTest';
-import { Button, Card, TABULAR_NUMS, VISUALLY_HIDDEN } from '../../../shared/ui';
+import { Button, Card } from '../../../shared/ui';
 import { Notice } from '../../../shared/ui/Notice/Notice';
 import { Problem } from '../../../shared/ui/Problem/Problem';
-import { WordMarkBadge } from '../../../shared/ui/WordMarkBadge/WordMarkBadge';
 import { useSuspendWord } from '../../../shared/api/suspendWord';
-import { useDateFormatter } from '../lib/languages';
-import { editWordPath } from '../paths';
 import styles from './WeakSpotsSection.module.css';
-import { dirOf } from '../../../shared/languages/contentLanguages';
-
-interface Languages {
-  from: ContentLanguage;
-  to: ContentLanguage;
-}
+import {
+  ConfusionsGroup,
+  LeechesGroup,
+  MissedDefinitionsGroup,
+  SuspendedGroup,
+  type WeakSpotsLanguages,
+} from './WeakSpotsLists';
 
 /** Whether the weak spots hold anything to show: the section is left out otherwise. */
 export function hasWeakSpots(spots: WeakSpots | undefined): spots is WeakSpots {
@@ -50,13 +47,12 @@ export function WeakSpotsSection({
   spots,
 }: {
   dictionaryId: string;
-  languages: Languages;
+  languages: WeakSpotsLanguages;
   spots: WeakSpots;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
   const problemId = useId();
-  const formatDate = useDateFormatter();
   const { start, isPending, problem, resetsAt } = useStartTest();
   const suspension = useSuspendWord();
   const [change, setChange] = useState<Change | null>(null);
@@ -154,179 +150,32 @@ export function WeakSpotsSection({
 
       <div className={styles.groups}>
         {leeches.length > 0 && (
-          <Group
-            title={t('WeakSpots.LeechesTitle')}
-            lead={t('WeakSpots.LeechesLead', { count: spots.leechThreshold })}
-          >
-            <ul className={styles.list}>
-              {leeches.map((leech) => (
-                <li key={leech.wordId} className={styles.item}>
-                  <p className={styles.line}>
-                    <span lang={languages.from} dir={dirOf(languages.from)} className={styles.term}>
-                      {leech.term}
-                    </span>{' '}
-                    <WordMarkBadge kind="leech">
-                      {t('WeakSpots.Leech', { count: leech.lapses })}
-                    </WordMarkBadge>
-                  </p>
-                  <div className={styles.itemActions}>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      icon={<PenLine />}
-                      to={editWordPath(dictionaryId, leech.wordId)}
-                      aria-label={t('WeakSpots.RewriteLabel', { term: leech.term })}
-                    >
-                      {t('WeakSpots.Rewrite')}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      icon={<Pause />}
-                      data-word-id={leech.wordId}
-                      data-action="suspend"
-                      aria-label={t('WeakSpots.SuspendLabel', { term: leech.term })}
-                      busy={busy(leech.wordId)}
-                      onClick={() => toggle(leech.wordId, leech.term, true)}
-                    >
-                      {t('WeakSpots.Suspend')}
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </Group>
+          <LeechesGroup
+            dictionaryId={dictionaryId}
+            languages={languages}
+            leeches={leeches}
+            threshold={spots.leechThreshold}
+            busy={busy}
+            onSuspend={(word) => toggle(word.wordId, word.term, true)}
+          />
         )}
-
         {spots.definitions.length > 0 && (
-          <Group title={t('WeakSpots.MissedTitle')} lead={t('WeakSpots.MissedLead')}>
-            <ul className={styles.list}>
-              {spots.definitions.map((entry) => (
-                <li
-                  key={`${entry.wordId}:${String(entry.reversed)}:${entry.definition}`}
-                  className={styles.item}
-                >
-                  {entry.reversed ? (
-                    // Asked the other way round: the definitions were shown, the term expected.
-                    <p className={styles.line}>
-                      <span lang={languages.from} dir={dirOf(languages.from)} className={styles.term}>
-                        {entry.term}
-                      </span>{' '}
-                      <span className={styles.direction}>({t('Dictionaries.Progress.DueSwapped')})</span>
-                    </p>
-                  ) : (
-                    <p className={styles.line}>
-                      <span lang={languages.from} dir={dirOf(languages.from)} className={styles.term}>
-                        {entry.term}
-                      </span>{' '}
-                      <Arrow symbol="→" text={t('WeakSpots.AnswerIs')} />{' '}
-                      <span lang={languages.to} dir={dirOf(languages.to)}>
-                        {entry.definition}
-                      </span>
-                    </p>
-                  )}
-                  <p className={cx(styles.meta, TABULAR_NUMS)}>
-                    <span>{t('WeakSpots.Misses', { count: entry.misses })}</span>
-                    <span>{t('WeakSpots.Lapses', { count: entry.lapses })}</span>
-                    <span>{t('WeakSpots.LastMissed', { date: formatDate(entry.lastMissAt) })}</span>
-                  </p>
-                </li>
-              ))}
-            </ul>
-          </Group>
+          <MissedDefinitionsGroup languages={languages} definitions={spots.definitions} />
         )}
-
         {spots.confusions.length > 0 && (
-          <Group title={t('WeakSpots.ConfusionsTitle')} lead={t('WeakSpots.ConfusionsLead')}>
-            <ul className={styles.list}>
-              {spots.confusions.map(({ words: [first, second], times }) => (
-                <li key={`${first.wordId}:${second.wordId}`} className={styles.item}>
-                  <p className={styles.line}>
-                    <span lang={languages.from} dir={dirOf(languages.from)} className={styles.term}>
-                      {first.term}
-                    </span>{' '}
-                    <Arrow symbol="↔" text={t('WeakSpots.And')} />{' '}
-                    <span lang={languages.from} dir={dirOf(languages.from)} className={styles.term}>
-                      {second.term}
-                    </span>
-                  </p>
-                  <p className={cx(styles.meta, TABULAR_NUMS)}>{t('WeakSpots.MixedUp', { count: times })}</p>
-                </li>
-              ))}
-            </ul>
-          </Group>
+          <ConfusionsGroup languages={languages} confusions={spots.confusions} />
         )}
-
         {spots.suspended.length > 0 && (
-          <Group title={t('WeakSpots.SuspendedTitle')} lead={t('WeakSpots.SuspendedLead')}>
-            <ul className={styles.list}>
-              {spots.suspended.map((word) => {
-                const lapses = lapsesOf.get(word.wordId);
-                return (
-                  <li key={word.wordId} className={styles.item}>
-                    <p className={styles.line}>
-                      <span lang={languages.from} dir={dirOf(languages.from)} className={styles.term}>
-                        {word.term}
-                      </span>{' '}
-                      {lapses !== undefined && (
-                        <WordMarkBadge kind="leech">{t('WeakSpots.Leech', { count: lapses })}</WordMarkBadge>
-                      )}
-                    </p>
-                    <div className={styles.itemActions}>
-                      {lapses !== undefined && (
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          icon={<PenLine />}
-                          to={editWordPath(dictionaryId, word.wordId)}
-                          aria-label={t('WeakSpots.RewriteLabel', { term: word.term })}
-                        >
-                          {t('WeakSpots.Rewrite')}
-                        </Button>
-                      )}
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        icon={<RotateCcw />}
-                        data-word-id={word.wordId}
-                        data-action="resume"
-                        aria-label={t('WeakSpots.ResumeLabel', { term: word.term })}
-                        busy={busy(word.wordId)}
-                        onClick={() => toggle(word.wordId, word.term, false)}
-                      >
-                        {t('WeakSpots.Resume')}
-                      </Button>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          </Group>
+          <SuspendedGroup
+            dictionaryId={dictionaryId}
+            languages={languages}
+            suspended={spots.suspended}
+            lapsesOf={lapsesOf}
+            busy={busy}
+            onResume={(word) => toggle(word.wordId, word.term, false)}
+          />
         )}
       </div>
     </Card>
-  );
-}
-
-/** A symbol between two words, read out as the word it stands for. */
-function Arrow({ symbol, text }: { symbol: string; text: string }) {
-  return (
-    <>
-      <span aria-hidden="true">{symbol}</span>
-      <span className={VISUALLY_HIDDEN}>{text}</span>
-    </>
-  );
-}
-
-function Group({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className={styles.group}>
-      <h3 id={id} className={styles.groupTitle}>
-        {title}
-      </h3>
-      <p className={styles.lead}>{lead}</p>
-      {children}
-    </section>
   );
 }

@@ -1,0 +1,135 @@
+// Tests and what they leave: start, answer, skip, "I was right", the offline pack and late answers,
+// due counts, progress, weak spots and the review log. Served by features/testing.
+import { idParamsSchema } from '../schemas/common';
+import {
+  LATE_REVIEWS_BODY_LIMIT_BYTES,
+  lateReviewsBodySchema,
+  lateReviewsResultSchema,
+  offlinePackResponseSchema,
+} from '../schemas/offline';
+import { dictionaryProgressSchema, dueCountsSchema } from '../schemas/progress';
+import { reviewLogCsvSchema } from '../schemas/reviewLog';
+import {
+  answerBodySchema,
+  answerResultSchema,
+  overrideBodySchema,
+  skipBodySchema,
+  skipResultSchema,
+  testerCreatedSchema,
+  testerOptionsSchema,
+  testStateSchema,
+} from '../schemas/testing';
+import { weakSpotsSchema } from '../schemas/weakSpots';
+import { endpoint, type Endpoint } from './endpoint';
+
+export const testingEndpoints = {
+  dictionaryProgress: endpoint({
+    method: 'GET',
+    path: '/dictionaries/:id/progress',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Words new, learning and mastered, due words, tests per day and the streak',
+    params: idParamsSchema,
+    status: 200,
+    response: dictionaryProgressSchema,
+  }),
+  weakSpots: endpoint({
+    method: 'GET',
+    path: '/dictionaries/:id/weak-spots',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Definitions missed most, leeches, confusion pairs and suspended words of a dictionary',
+    params: idParamsSchema,
+    status: 200,
+    response: weakSpotsSchema,
+  }),
+  createTester: endpoint({
+    method: 'POST',
+    path: '/tester',
+    access: 'member',
+    tag: 'testing',
+    summary:
+      'Start a test of one dictionary, or of the due words of all of them (uses one of today\u2019s attempts)',
+    body: testerOptionsSchema,
+    status: 201,
+    response: testerCreatedSchema,
+  }),
+  getTesting: endpoint({
+    method: 'GET',
+    path: '/testing',
+    access: 'member',
+    tag: 'testing',
+    summary: 'The current word, attempts left and the report',
+    status: 200,
+    response: testStateSchema,
+  }),
+  answer: endpoint({
+    method: 'POST',
+    path: '/testing',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Check one typed definition',
+    body: answerBodySchema,
+    status: 200,
+    response: answerResultSchema,
+  }),
+  skip: endpoint({
+    method: 'POST',
+    path: '/testing/skip',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Skip the current word and reveal it',
+    body: skipBodySchema,
+    status: 200,
+    response: skipResultSchema,
+  }),
+  overrideAnswer: endpoint({
+    method: 'POST',
+    path: '/testing/override',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Accept an answer graded wrong ("I was right"): once per answer, logged and scheduled',
+    body: overrideBodySchema,
+    status: 200,
+    response: answerResultSchema,
+  }),
+  offlinePack: endpoint({
+    method: 'GET',
+    path: '/testing/pack',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Every word of the active test with its answers, to go on offline',
+    status: 200,
+    response: offlinePackResponseSchema,
+  }),
+  lateReviews: endpoint({
+    method: 'POST',
+    path: '/testing/late-reviews',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Answers typed offline in a test replaced since: they count for the schedule',
+    body: lateReviewsBodySchema,
+    bodyLimit: LATE_REVIEWS_BODY_LIMIT_BYTES,
+    status: 200,
+    response: lateReviewsResultSchema,
+  }),
+  dueCounts: endpoint({
+    method: 'GET',
+    path: '/testing/due',
+    access: 'member',
+    tag: 'testing',
+    summary: 'Words due for review by the end of today, per dictionary (with its name) and direction',
+    status: 200,
+    response: dueCountsSchema,
+  }),
+  exportReviewLog: endpoint({
+    method: 'GET',
+    path: '/users/me/reviews',
+    access: 'session',
+    tag: 'testing',
+    summary:
+      "Every review, as the FSRS optimizer's CSV (card_id, review_time, review_rating, review_state, review_duration)",
+    status: 200,
+    response: reviewLogCsvSchema,
+  }),
+} as const satisfies Record<string, Endpoint>;

@@ -32,6 +32,10 @@ import { MediaService } from './features/media/media.service';
 import { PictureProcessor, type PictureLimits } from './features/media/picture';
 import { SessionRepository } from './features/session/session.repository';
 import { SessionService } from './features/session/session.service';
+import { AnswersRepository } from './features/testing/answers.repository';
+import { CardsRepository } from './features/testing/cards.repository';
+import { ProgressRepository } from './features/testing/progress.repository';
+import { ReviewLogRepository } from './features/testing/review-log.repository';
 import { TestingRepository } from './features/testing/testing.repository';
 import { TestingService } from './features/testing/testing.service';
 import { OfflineTestingRepository } from './features/testing/offline.repository';
@@ -162,20 +166,25 @@ export function createServices(deps: {
     log,
   });
   // A test keeps the learner's scheduler from its start (decision 0046).
-  const testingRepository = new TestingRepository(db);
+  const cardsRepository = new CardsRepository(db);
+  const progressRepository = new ProgressRepository(db);
   const weakSpotsRepository = new WeakSpotsRepository(db);
   const testing = new TestingService(
-    testingRepository,
+    new TestingRepository(db),
+    new AnswersRepository(db),
+    cardsRepository,
+    progressRepository,
+    new ReviewLogRepository(db),
     clock,
     (userId) => learning.settingsFor(userId),
     weakSpotsRepository,
     (userId) => users.streak(userId),
     config.limits,
   );
-  const weakSpots = new WeakSpotsService(weakSpotsRepository, testingRepository);
+  const weakSpots = new WeakSpotsService(weakSpotsRepository, progressRepository);
   const offlineTesting = new OfflineTestingService(
     new OfflineTestingRepository(db),
-    testingRepository,
+    cardsRepository,
     clock,
     (userId) => learning.settingsFor(userId),
     rateLimiter,

@@ -38,16 +38,16 @@ import { fsrsCsv } from './review-log';
 import { rangeStart, toClozeItem, toItem } from './test-snapshot';
 import { retryOptions, standing, toReport, toTestItem, withNext, type ReportMarks } from './test-views';
 import { refsByWord } from '../../domain/media';
-import {
-  type ReportItem,
-  type SnapshotSource,
-  type SnapshotWord,
-  type TestHead,
-  type NewReviewLogEntry,
-  type TestingRepository,
-  type ReviewLogCursor,
-  type ReviewLogPageRow,
-} from './testing.repository';
+import type { AnswersRepository } from './answers.repository';
+import type { CardsRepository, SnapshotSource, SnapshotWord } from './cards.repository';
+import type { ProgressRepository } from './progress.repository';
+import type {
+  NewReviewLogEntry,
+  ReviewLogCursor,
+  ReviewLogPageRow,
+  ReviewLogRepository,
+} from './review-log.repository';
+import type { ReportItem, TestHead, TestingRepository } from './testing.repository';
 import { definitionOutcome, leeches, pairedWords, weakestDefinitions } from './weak-spots';
 import type { WeakSpotsRepository } from './weak-spots.repository';
 
@@ -116,6 +116,12 @@ type Outcome<R> = { word: TestWord; finished: boolean; result: R; log: AttemptLo
 export class TestingService {
   constructor(
     private readonly repository: TestingRepository,
+    /** An answer's read of the test and its one saving statement. */
+    private readonly answers: AnswersRepository,
+    /** The words a new test snapshots, with their memory cards. */
+    private readonly cards: CardsRepository,
+    private readonly progressRepository: ProgressRepository,
+    private readonly reviewLog: ReviewLogRepository,
     private readonly clock: () => Date,
     /** The learner's scheduler now (decision 0046): a test keeps it for its answers. */
     private readonly schedulerOf: (userId: string) => Promise<SchedulerSettings>,
@@ -192,13 +198,13 @@ export class TestingService {
     // A cloze test asks for the term: it is the "definitions → term" direction (decision 0060).
     const swap = options.cloze === true || options.swap;
     if (dictionaryId === null) {
-      const due = await this.repository.dueWordsOfUser(userId, endOfDay, DUE_TEST_MAX_WORDS);
+      const due = await this.cards.dueWordsOfUser(userId, endOfDay, DUE_TEST_MAX_WORDS);
       return {
         head: EVERY_DICTIONARY,
         items: due.map((word) => toItem(word, word, word.reversed, word.card)),
       };
     }
-    const source = await this.repository.dictionaryOf(userId, dictionaryId);
+    const source = await this.cards.dictionaryOf(userId, dictionaryId);
     if (!source) throw notFound();
     const head = { dictionaryId, swap };
     if (range.type === 'weak') return { head, items: await this.weakDefinitionItems(userId, source) };
@@ -209,16 +215,16 @@ export class TestingService {
       return item ? [item] : [];
     };
     if (range.type === 'due') {
-      const due = await this.repository.dueWords(dictionaryId, swap, endOfDay, DUE_TEST_MAX_WORDS);
+      const due = await this.cards.dueWords(dictionaryId, swap, endOfDay, DUE_TEST_MAX_WORDS);
       return { head, items: due.flatMap((word) => itemOf(word, word.card)) };
     }
     const words =
       range.type === 'quantity'
-        ? await this.repository.wordsByQuantity(dictionaryId, range.from, range.count)
-        : await this.repository.wordsSince(dictionaryId, rangeStart(range, now));
+        ? await this.cards.wordsByQuantity(dictionaryId, range.from, range.count)
+        : await this.cards.wordsSince(dictionaryId, rangeStart(range, now));
     const ordered = range.type === 'quantity' && range.order === 'desc' ? [...words].reverse() : words;
     // Each word's memory state rides in the snapshot, so grading an answer reads nothing.
-    const cards = await this.repository.cardsFor(
+    const cards = await this.cards.cardsFor(
       dictionaryId,
       ordered.map((word) => word.id),
       swap,
@@ -259,7 +265,7 @@ export class TestingService {
     const ids = order.map((entry) => entry.wordId);
     const [found, cards] = await Promise.all([
       this.weakSpots.activeWords(source.dictionaryId, ids),
-      this.repository.cardsFor(source.dictionaryId, ids, swap),
+      this.cards.cardsFor(source.dictionaryId, ids, swap),
     ]);
     return order.flatMap(({ wordId, contrast }) => {
       const word = found.get(wordId);
@@ -377,7 +383,7 @@ export class TestingService {
   ): Promise<R> {
     const index = target.position - 1;
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt += 1) {
-      const found = await this.repository.findVersionedAt(caller.params, index, change.answerForm);
+      const found = await this.answers.findVersionedAt(caller.params, index, change.answerForm);
       const { userId } = await caller.admit(found?.session);
       const { test, item, version, others } = found ?? {};
       const media = refsByWord([], found?.media ?? []);
@@ -418,7 +424,7 @@ export class TestingService {
         durationMs: target.durationMs ?? null,
       };
       // The word, its log entry and (when finished) its card in one statement, all or nothing.
-      const saved = await this.repository.saveItemIf(test.id, version, progress, logged, card);
+      const saved = await this.answers.saveItemIf(test.id, version, progress, logged, card);
       if (saved) {
         // The word just saved, or the one the saving statement read at the new position.
         const at = { position: progress.nextPosition, total: test.total };
@@ -465,14 +471,14 @@ export class TestingService {
   private reviewLogPages(userId: string, graded: boolean): AsyncIterable<ReviewLogPageRow[]> {
     return keysetPages<ReviewLogPageRow, ReviewLogCursor>(
       REVIEW_LOG_PAGE_ROWS,
-      (after, limit) => this.repository.reviewLogPage(userId, after, limit, graded),
+      (after, limit) => this.reviewLog.reviewLogPage(userId, after, limit, graded),
       (row) => ({ at: row.cursorAt, id: row.id }),
     );
   }
 
   /** Cards of every dictionary of the user due before `until` (the daily reminder, decision 0054). */
   async dueTotal(userId: string, until: Date): Promise<number> {
-    const rows = await this.repository.dueCounts(userId, until);
+    const rows = await this.progressRepository.dueCounts(userId, until);
     return rows.reduce((sum, row) => sum + row.count, 0);
   }
 
@@ -481,7 +487,7 @@ export class TestingService {
     const session = await caller.session();
     const { userId } = session;
     const until = learnerDay(session, this.clock()).endsAt;
-    const rows = await this.repository.dueCounts(userId, until);
+    const rows = await this.progressRepository.dueCounts(userId, until);
     const byDictionary = new Map<string, DueCounts['dictionaries'][number]>();
     for (const row of rows) {
       const entry = byDictionary.get(row.dictionaryId) ?? {
@@ -505,13 +511,13 @@ export class TestingService {
   async progress(caller: Caller, dictionaryId: string): Promise<DictionaryProgress> {
     const session = await caller.session();
     const { userId } = session;
-    if (!(await this.repository.ownsDictionary(userId, dictionaryId))) throw notFound();
+    if (!(await this.progressRepository.ownsDictionary(userId, dictionaryId))) throw notFound();
     const today = learnerDay(session, this.clock());
     const until = today.endsAt;
     const [states, due, days, streak] = await Promise.all([
-      this.repository.wordStates(dictionaryId),
-      this.repository.dueCounts(userId, until, dictionaryId),
-      this.repository.testDays(dictionaryId),
+      this.progressRepository.wordStates(dictionaryId),
+      this.progressRepository.dueCounts(userId, until, dictionaryId),
+      this.progressRepository.testDays(dictionaryId),
       this.streakOf(userId),
     ]);
     const dueIn = (reversed: boolean) => due.find((row) => row.reversed === reversed)?.count ?? 0;

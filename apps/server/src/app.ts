@@ -235,6 +235,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         testing: services.testing,
         offlineTesting: services.offlineTesting,
         weakSpots: services.weakSpots,
+        progress: services.progress,
+        reviewLog: services.reviewLog,
       });
       registerLearningRoutes(api, { learning: services.learning });
       registerPaymentsRoutes(api, { payments: services.payments });

@@ -38,6 +38,8 @@ import { ProgressRepository } from './features/testing/progress.repository';
 import { ReviewLogRepository } from './features/testing/review-log.repository';
 import { TestingRepository } from './features/testing/testing.repository';
 import { TestingService } from './features/testing/testing.service';
+import { ProgressService } from './features/testing/progress.service';
+import { ReviewLogService } from './features/testing/review-log.service';
 import { OfflineTestingRepository } from './features/testing/offline.repository';
 import { OfflineTestingService } from './features/testing/offline.service';
 import { WeakSpotsRepository } from './features/testing/weak-spots.repository';
@@ -173,14 +175,13 @@ export function createServices(deps: {
     new TestingRepository(db),
     new AnswersRepository(db),
     cardsRepository,
-    progressRepository,
-    new ReviewLogRepository(db),
     clock,
     (userId) => learning.settingsFor(userId),
     weakSpotsRepository,
-    (userId) => users.streak(userId),
     config.limits,
   );
+  const progress = new ProgressService(progressRepository, clock, (userId) => users.streak(userId));
+  const reviewLog = new ReviewLogService(new ReviewLogRepository(db));
   const weakSpots = new WeakSpotsService(weakSpotsRepository, progressRepository);
   const offlineTesting = new OfflineTestingService(
     new OfflineTestingRepository(db),
@@ -193,7 +194,7 @@ export function createServices(deps: {
     repository: new AccountExportRepository(db),
     users,
     dictionaries,
-    testing,
+    reviewLog,
     learning,
     clock,
   });
@@ -212,7 +213,7 @@ export function createServices(deps: {
   const reminders = new RemindersService({
     repository: new RemindersRepository(db),
     users,
-    testing,
+    progress,
     mailer,
     appOrigin: config.appOrigin,
     clock,
@@ -230,6 +231,8 @@ export function createServices(deps: {
     testing,
     offlineTesting,
     weakSpots,
+    progress,
+    reviewLog,
     learning,
     payments,
     sessions,

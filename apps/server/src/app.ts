@@ -239,7 +239,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         reviewLog: services.reviewLog,
       });
       registerLearningRoutes(api, { learning: services.learning });
-      registerPaymentsRoutes(api, { payments: services.payments });
+      registerPaymentsRoutes(api, {
+        payments: services.payments,
+        refunds: services.refunds,
+        stripeWebhooks: services.stripeWebhooks,
+      });
       registerPushRoutes(api, { push: services.push });
     },
     { prefix: API_PREFIX },

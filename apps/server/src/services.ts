@@ -18,7 +18,11 @@ import { WorkerFitter } from './features/learning/fitter';
 import { LearningRepository } from './features/learning/learning.repository';
 import { LearningService } from './features/learning/learning.service';
 import { LogMailer, SmtpMailer, type Mailer } from './features/mail/mailer';
-import { PaymentsService, createStripeClient } from './features/payments/payments.service';
+import { PaymentsService } from './features/payments/payments.service';
+import { RefundsService } from './features/payments/refunds.service';
+import { createStripeClient } from './features/payments/stripe-client';
+import { SubscriptionSync } from './features/payments/subscription-sync';
+import { StripeWebhooksService } from './features/payments/webhooks.service';
 import { RemindersRepository } from './features/reminders/reminders.repository';
 import { RemindersService, type ReminderPush } from './features/reminders/reminders.service';
 import { SubscriptionsRepository } from './features/payments/subscriptions.repository';
@@ -115,13 +119,16 @@ export function createServices(deps: {
   const users = new UsersService(usersRepository, clock, config.limits);
   const rateLimiter = new RateLimiter(rateLimitStore);
   const invites = new InvitesService(new InvitesRepository(db), config.access.signupMode, clock);
-  const payments = new PaymentsService({
+  const subscriptionSync = new SubscriptionSync({
     stripe: createStripeClient(config.stripe, config.timeouts.stripeMs),
     config,
     subscriptions: new SubscriptionsRepository(db),
     users,
     clock,
   });
+  const payments = new PaymentsService(subscriptionSync);
+  const refunds = new RefundsService(subscriptionSync);
+  const stripeWebhooks = new StripeWebhooksService(subscriptionSync, refunds);
   const auth = new AuthService({
     users,
     sessions,
@@ -235,6 +242,8 @@ export function createServices(deps: {
     reviewLog,
     learning,
     payments,
+    refunds,
+    stripeWebhooks,
     sessions,
     users,
     auth,

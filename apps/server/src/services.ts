@@ -4,6 +4,8 @@ import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { AuthService } from './features/auth/auth.service';
 import { DictionariesRepository } from './features/dictionaries/dictionaries.repository';
+import { WordPagesRepository } from './features/dictionaries/word-pages.repository';
+import { WordsRepository } from './features/dictionaries/words.repository';
 import { AccountExportService } from './features/portability/account-export';
 import { AccountExportRepository } from './features/portability/account-export.repository';
 import { DictionariesService } from './features/dictionaries/dictionaries.service';
@@ -145,7 +147,14 @@ export function createServices(deps: {
   });
 
   const dictionariesRepository = new DictionariesRepository(db);
-  const dictionaries = new DictionariesService(dictionariesRepository, clock, config.limits);
+  const wordsRepository = new WordsRepository(db);
+  const dictionaries = new DictionariesService(
+    dictionariesRepository,
+    wordsRepository,
+    new WordPagesRepository(db),
+    clock,
+    config.limits,
+  );
   const configuredBlobs = deps.blobStore ? undefined : createBlobStore(config.media, config.timeouts.s3Ms);
   const blobStore = deps.blobStore ?? configuredBlobs;
   if (!blobStore) throw new Error('no blob store');
@@ -161,6 +170,7 @@ export function createServices(deps: {
   const anki = new AnkiService(
     dictionaries,
     dictionariesRepository,
+    wordsRepository,
     clock,
     media,
     new AnkiReader(deps.heavyWork?.ankiRead),

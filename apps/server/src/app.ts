@@ -235,9 +235,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         testing: services.testing,
         offlineTesting: services.offlineTesting,
         weakSpots: services.weakSpots,
+        progress: services.progress,
+        reviewLog: services.reviewLog,
       });
       registerLearningRoutes(api, { learning: services.learning });
-      registerPaymentsRoutes(api, { payments: services.payments });
+      registerPaymentsRoutes(api, {
+        payments: services.payments,
+        refunds: services.refunds,
+        stripeWebhooks: services.stripeWebhooks,
+      });
       registerPushRoutes(api, { push: services.push });
     },
     { prefix: API_PREFIX },

@@ -4,6 +4,8 @@ import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { AuthService } from './features/auth/auth.service';
 import { DictionariesRepository } from './features/dictionaries/dictionaries.repository';
+import { WordPagesRepository } from './features/dictionaries/word-pages.repository';
+import { WordsRepository } from './features/dictionaries/words.repository';
 import { AccountExportService } from './features/portability/account-export';
 import { AccountExportRepository } from './features/portability/account-export.repository';
 import { DictionariesService } from './features/dictionaries/dictionaries.service';
@@ -18,7 +20,11 @@ import { WorkerFitter } from './features/learning/fitter';
 import { LearningRepository } from './features/learning/learning.repository';
 import { LearningService } from './features/learning/learning.service';
 import { LogMailer, SmtpMailer, type Mailer } from './features/mail/mailer';
-import { PaymentsService, createStripeClient } from './features/payments/payments.service';
+import { PaymentsService } from './features/payments/payments.service';
+import { RefundsService } from './features/payments/refunds.service';
+import { createStripeClient } from './features/payments/stripe-client';
+import { SubscriptionSync } from './features/payments/subscription-sync';
+import { StripeWebhooksService } from './features/payments/webhooks.service';
 import { RemindersRepository } from './features/reminders/reminders.repository';
 import { RemindersService, type ReminderPush } from './features/reminders/reminders.service';
 import { SubscriptionsRepository } from './features/payments/subscriptions.repository';
@@ -32,8 +38,14 @@ import { MediaService } from './features/media/media.service';
 import { PictureProcessor, type PictureLimits } from './features/media/picture';
 import { SessionRepository } from './features/session/session.repository';
 import { SessionService } from './features/session/session.service';
+import { AnswersRepository } from './features/testing/answers.repository';
+import { CardsRepository } from './features/testing/cards.repository';
+import { ProgressRepository } from './features/testing/progress.repository';
+import { ReviewLogRepository } from './features/testing/review-log.repository';
 import { TestingRepository } from './features/testing/testing.repository';
 import { TestingService } from './features/testing/testing.service';
+import { ProgressService } from './features/testing/progress.service';
+import { ReviewLogService } from './features/testing/review-log.service';
 import { OfflineTestingRepository } from './features/testing/offline.repository';
 import { OfflineTestingService } from './features/testing/offline.service';
 import { WeakSpotsRepository } from './features/testing/weak-spots.repository';
@@ -109,13 +121,16 @@ export function createServices(deps: {
   const users = new UsersService(usersRepository, clock, config.limits);
   const rateLimiter = new RateLimiter(rateLimitStore);
   const invites = new InvitesService(new InvitesRepository(db), config.access.signupMode, clock);
-  const payments = new PaymentsService({
+  const subscriptionSync = new SubscriptionSync({
     stripe: createStripeClient(config.stripe, config.timeouts.stripeMs),
     config,
     subscriptions: new SubscriptionsRepository(db),
     users,
     clock,
   });
+  const payments = new PaymentsService(subscriptionSync);
+  const refunds = new RefundsService(subscriptionSync);
+  const stripeWebhooks = new StripeWebhooksService(subscriptionSync, refunds);
   const auth = new AuthService({
     users,
     sessions,
@@ -132,7 +147,14 @@ export function createServices(deps: {
   });
 
   const dictionariesRepository = new DictionariesRepository(db);
-  const dictionaries = new DictionariesService(dictionariesRepository, clock, config.limits);
+  const wordsRepository = new WordsRepository(db);
+  const dictionaries = new DictionariesService(
+    dictionariesRepository,
+    wordsRepository,
+    new WordPagesRepository(db),
+    clock,
+    config.limits,
+  );
   const configuredBlobs = deps.blobStore ? undefined : createBlobStore(config.media, config.timeouts.s3Ms);
   const blobStore = deps.blobStore ?? configuredBlobs;
   if (!blobStore) throw new Error('no blob store');
@@ -148,6 +170,7 @@ export function createServices(deps: {
   const anki = new AnkiService(
     dictionaries,
     dictionariesRepository,
+    wordsRepository,
     clock,
     media,
     new AnkiReader(deps.heavyWork?.ankiRead),
@@ -162,20 +185,24 @@ export function createServices(deps: {
     log,
   });
   // A test keeps the learner's scheduler from its start (decision 0046).
-  const testingRepository = new TestingRepository(db);
+  const cardsRepository = new CardsRepository(db);
+  const progressRepository = new ProgressRepository(db);
   const weakSpotsRepository = new WeakSpotsRepository(db);
   const testing = new TestingService(
-    testingRepository,
+    new TestingRepository(db),
+    new AnswersRepository(db),
+    cardsRepository,
     clock,
     (userId) => learning.settingsFor(userId),
     weakSpotsRepository,
-    (userId) => users.streak(userId),
     config.limits,
   );
-  const weakSpots = new WeakSpotsService(weakSpotsRepository, testingRepository);
+  const progress = new ProgressService(progressRepository, clock, (userId) => users.streak(userId));
+  const reviewLog = new ReviewLogService(new ReviewLogRepository(db));
+  const weakSpots = new WeakSpotsService(weakSpotsRepository, progressRepository);
   const offlineTesting = new OfflineTestingService(
     new OfflineTestingRepository(db),
-    testingRepository,
+    cardsRepository,
     clock,
     (userId) => learning.settingsFor(userId),
     rateLimiter,
@@ -184,7 +211,7 @@ export function createServices(deps: {
     repository: new AccountExportRepository(db),
     users,
     dictionaries,
-    testing,
+    reviewLog,
     learning,
     clock,
   });
@@ -203,7 +230,7 @@ export function createServices(deps: {
   const reminders = new RemindersService({
     repository: new RemindersRepository(db),
     users,
-    testing,
+    progress,
     mailer,
     appOrigin: config.appOrigin,
     clock,
@@ -221,8 +248,12 @@ export function createServices(deps: {
     testing,
     offlineTesting,
     weakSpots,
+    progress,
+    reviewLog,
     learning,
     payments,
+    refunds,
+    stripeWebhooks,
     sessions,
     users,
     auth,

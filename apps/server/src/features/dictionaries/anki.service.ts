@@ -23,6 +23,7 @@ import {
 } from './anki/anki-package';
 import { AnkiPackageTooComplexError, type AnkiReader } from './anki/anki-reader';
 import type { DictionariesRepository } from './dictionaries.repository';
+import type { WordsRepository } from './words.repository';
 import type { DictionariesService } from './dictionaries.service';
 import type { MediaService } from '../media/media.service';
 
@@ -37,6 +38,7 @@ export class AnkiService {
   constructor(
     private readonly dictionaries: DictionariesService,
     private readonly repository: DictionariesRepository,
+    private readonly words: WordsRepository,
     private readonly clock: () => Date,
     /** Pictures and sounds of notes become the words' media (docs/decisions/0063-word-media.md). */
     private readonly media: MediaService,
@@ -53,7 +55,7 @@ export class AnkiService {
     const read = await this.readPackage(userId, file.bytes);
     const entries = read.notes.map(toEntry);
     const existingTerms = await this.repository.transaction((tx) =>
-      this.repository.existingTerms(
+      this.words.existingTerms(
         tx,
         dictionary.id,
         [...new Set(entries.map((entry) => termKey(entry.term)))],
@@ -154,7 +156,7 @@ export class AnkiService {
     if (wanted.length === 0) return;
     // The directory was checked in the worker; reading it again here costs a few milliseconds.
     const entries = packageEntries(bytes);
-    const ids = await this.repository.idsByTermKey(
+    const ids = await this.words.idsByTermKey(
       dictionaryId,
       wanted.map((entry) => entry.term),
     );

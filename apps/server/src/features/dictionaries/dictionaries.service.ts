@@ -4,9 +4,7 @@ import {
   DEFAULT_SORTING_CONFIGS,
   ROLE_LIMITS,
   type RoleLimitsTable,
-  importField,
   termKey,
-  wordInputSchema,
   type Dictionary,
   type DictionaryExport,
   type ImportResult,
@@ -33,7 +31,10 @@ import type {
   WordPageRow,
   WordRow,
 } from './dictionaries.repository';
+import type { WordPagesRepository } from './word-pages.repository';
+import type { WordsRepository } from './words.repository';
 import { answerFormsOf, termFormsOf } from './answer-forms';
+import { judgeImport, type ImportCandidate, type NewWord } from './word-import';
 import { toDictionaryDto, toWordDto } from './dictionary.presenter';
 
 type ListQuery = z.output<typeof dictionariesQuerySchema>;
@@ -42,8 +43,6 @@ type CreateBody = z.output<typeof createDictionaryBodySchema>;
 type UpdateBody = z.output<typeof updateDictionaryBodySchema>;
 type ImportDictionaryBody = z.output<typeof importDictionaryBodySchema>;
 type ImportWordsBody = z.output<typeof importWordsBodySchema>;
-/** A word to import, with where it was in the request. */
-type ImportCandidate = { index: number; word: NewWord };
 type Tx = Parameters<Parameters<DictionariesRepository['transaction']>[0]>[0];
 
 /**
@@ -68,13 +67,14 @@ export type DictionaryExportStream = Omit<DictionaryExport, 'dictionary'> & {
   dictionary: ExportedDictionary;
 };
 
-type NewWord = Pick<z.output<typeof wordInputSchema>, 'term' | 'definitions' | 'examples'>;
-
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 export class DictionariesService {
   constructor(
     private readonly repository: DictionariesRepository,
+    private readonly words: WordsRepository,
+    /** A dictionary's words a page at a time: the screen's page, the exports' pages. */
+    private readonly pages: WordPagesRepository,
     private readonly clock: () => Date,
     /** Each role's limits on this instance (the free plan's may be raised: config.limits). */
     private readonly limits: RoleLimitsTable = ROLE_LIMITS,
@@ -140,7 +140,7 @@ export class DictionariesService {
 
   /** One of the caller's dictionaries with a page of its words, in one query with their session. */
   async get(caller: Caller, id: string, query: PageQuery): Promise<JsonText<DictionaryWithWords>> {
-    const result = await this.repository.pageOfWords(caller.params, id, {
+    const result = await this.pages.pageOfWords(caller.params, id, {
       ...(query.search ? { search: query.search } : {}),
       sort: query.sort ?? DEFAULT_SORTING_CONFIGS.dictionaryWordsSort,
       direction: query.direction ?? DEFAULT_SORTING_CONFIGS.dictionaryWordsSortDirection,
@@ -160,7 +160,7 @@ export class DictionariesService {
 
   async getWord(caller: Caller, id: string, wordId: string): Promise<Word> {
     const { userId } = await caller.session();
-    const word = await this.repository.findWord(userId, id, wordId);
+    const word = await this.words.findWord(userId, id, wordId);
     if (!word) throw notFound();
     return this.withMedia(userId, word);
   }
@@ -172,13 +172,13 @@ export class DictionariesService {
    */
   async suspendWord(caller: Caller, id: string, wordId: string, suspended: boolean): Promise<Word> {
     const { userId } = await caller.session();
-    const word = await this.repository.setSuspended(userId, id, wordId, suspended, this.clock());
+    const word = await this.words.setSuspended(userId, id, wordId, suspended, this.clock());
     if (!word) throw notFound();
     return this.withMedia(userId, word);
   }
 
   private async withMedia(userId: string, word: WordRow): Promise<Word> {
-    const media = await this.repository.mediaOf(userId, [word.id]);
+    const media = await this.words.mediaOf(userId, [word.id]);
     return toWordDto(word, media.get(word.id) ?? NO_MEDIA);
   }
 
@@ -210,7 +210,7 @@ export class DictionariesService {
         const dictionary = await this.repository.lockDictionary(tx, userId, id);
         if (!role || !dictionary) throw notFound();
 
-        const touched = await this.repository.wordsByIds(tx, id, [...updateIds, ...deleteIds]);
+        const touched = await this.words.wordsByIds(tx, id, [...updateIds, ...deleteIds]);
         if (touched.length !== updateIds.length + deleteIds.length) throw notFound();
 
         // Terms that will exist after the batch must be unique, within it and against the rest.
@@ -224,7 +224,7 @@ export class DictionariesService {
           if (seen.has(termKey(term))) throw new AppError('DUPLICATE_TERM', { term });
           seen.set(termKey(term), term);
         }
-        const clash = await this.repository.existingTerms(
+        const clash = await this.words.existingTerms(
           tx,
           id,
           [...seen.keys()],
@@ -237,9 +237,9 @@ export class DictionariesService {
           throw limitReached('MAX_WORDS', { role, limit: this.limits[role].wordsPerDictionary });
 
         const now = this.clock();
-        await this.repository.deleteWords(tx, id, deleteIds);
+        await this.words.deleteWords(tx, id, deleteIds);
         for (const update of updates) {
-          const saved = await this.repository.updateWord(
+          const saved = await this.words.updateWord(
             tx,
             id,
             update.id,
@@ -255,7 +255,7 @@ export class DictionariesService {
           // whole batch is refused (decision 0060).
           if (!saved) throw new AppError('WORD_CHANGED');
         }
-        await this.repository.insertWords(
+        await this.words.insertWords(
           tx,
           creates.map((create, index) => {
             // A millisecond apart, so "sort by creation" keeps the order they were typed in.
@@ -349,7 +349,7 @@ export class DictionariesService {
       } else fresh.set(key, candidate);
     }
     const existing = new Set(
-      (await this.repository.existingTerms(tx, dictionary.id, [...fresh.keys()], [])).map(termKey),
+      (await this.words.existingTerms(tx, dictionary.id, [...fresh.keys()], [])).map(termKey),
     );
     let room = Math.max(0, this.limits[role].wordsPerDictionary - dictionary.wordsCount);
     const toInsert: NewWord[] = [];
@@ -369,7 +369,7 @@ export class DictionariesService {
     if (toInsert.length === 0) return { dictionary: toDictionaryDto(dictionary), imported: 0, skipped };
 
     const now = this.clock();
-    await this.repository.insertWords(
+    await this.words.insertWords(
       tx,
       toInsert.map((word, index) => {
         // A millisecond apart, so "sort by creation" keeps the file's order.
@@ -416,11 +416,11 @@ export class DictionariesService {
     return new StreamedArray(() =>
       keysetPages<WordPageRow, WordCursor>(
         EXPORT_PAGE_WORDS,
-        (after, limit) => this.repository.wordsPage(dictionaryId, after, limit),
+        (after, limit) => this.pages.wordsPage(dictionaryId, after, limit),
         (word) => ({ at: word.cursorAt, id: word.id }),
       ),
     ).map(async (words) => {
-      const media = await this.repository.mediaOf(
+      const media = await this.words.mediaOf(
         userId,
         words.map((word) => word.id),
       );
@@ -442,9 +442,9 @@ export class DictionariesService {
     for (let batch = 0; batch < maxBatches; batch += 1) {
       // Requests waiting on the event loop (and, on PGlite, on the one connection) go first.
       if (batch > 0) await yieldToRequests();
-      const missing = await this.repository.wordsMissingForms(batchSize);
+      const missing = await this.words.wordsMissingForms(batchSize);
       if (missing.length === 0) return { filled, remaining: false };
-      filled += await this.repository.saveAnswerForms(
+      filled += await this.words.saveAnswerForms(
         missing.map((word) => ({
           id: word.id,
           version: word.version,
@@ -472,29 +472,4 @@ export class DictionariesService {
       dictionary: { ...toDictionaryDto(dictionary), words: this.wordsOf(userId, id) },
     };
   }
-}
-
-/**
- * The words of an import worth looking at, with their positions. Without `skipInvalid` the
- * contract has already checked every one; with it, each is checked here with the same rules,
- * and an invalid one goes to `skipped` with its problems (encoded validation messages).
- */
-function judgeImport(body: ImportWordsBody, skipped: ImportResult['skipped']): ImportCandidate[] {
-  if (!body.skipInvalid) return body.words.map((word, index) => ({ index, word }));
-  const candidates: ImportCandidate[] = [];
-  body.words.forEach((raw, index) => {
-    const parsed = wordInputSchema.safeParse(raw);
-    if (parsed.success) {
-      candidates.push({ index, word: parsed.data });
-      return;
-    }
-    const problems: NonNullable<ImportResult['skipped'][number]['problems']> = [];
-    for (const issue of parsed.error.issues) {
-      const field = importField(issue.path[0]);
-      if (!problems.some((problem) => problem.field === field && problem.message === issue.message))
-        problems.push({ field, message: issue.message });
-    }
-    skipped.push({ term: raw.term, reason: 'invalid', index, problems });
-  });
-  return candidates;
 }

@@ -4,7 +4,7 @@ import type { Streamable } from '../../domain/streamed';
 import { AppError } from '../../domain/errors';
 import type { DictionariesService } from '../dictionaries/dictionaries.service';
 import type { LearningService } from '../learning/learning.service';
-import type { TestingService } from '../testing/testing.service';
+import type { ReviewLogService } from '../testing/review-log.service';
 import { toUserDto } from '../users/user.presenter';
 import type { UsersService } from '../users/users.service';
 import type { AccountExportRepository } from './account-export.repository';
@@ -28,7 +28,7 @@ export class AccountExportService {
       repository: AccountExportRepository;
       users: UsersService;
       dictionaries: DictionariesService;
-      testing: TestingService;
+      reviewLog: ReviewLogService;
       learning: LearningService;
       clock: () => Date;
     },
@@ -36,7 +36,7 @@ export class AccountExportService {
 
   async export(caller: Caller): Promise<AccountExportStream> {
     const { userId } = await caller.session();
-    const { repository, users, dictionaries, testing, learning, clock } = this.deps;
+    const { repository, users, dictionaries, reviewLog, learning, clock } = this.deps;
     const found = await users.recordOf(userId);
     if (!found) throw new AppError('UNAUTHORIZED');
     const { user, subscription } = found;
@@ -86,7 +86,7 @@ export class AccountExportService {
           }
         : null,
       testAttempts: attempts,
-      reviewLog: testing.reviewLogOf(userId),
+      reviewLog: reviewLog.reviewLogOf(userId),
       scheduler,
     };
   }

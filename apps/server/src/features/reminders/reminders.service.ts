@@ -4,7 +4,7 @@ import { learnerDay, nextDate, startOfLocalDay } from '../../domain/learner-day'
 import { REMINDER_MAX_LATENESS_MS, dueReminder } from '../../domain/reminders';
 import { reminderMail } from '../mail/reminder-mail';
 import type { Mailer } from '../mail/mailer';
-import type { TestingService } from '../testing/testing.service';
+import type { ProgressService } from '../testing/progress.service';
 import type { UsersService } from '../users/users.service';
 import type { ClaimedReminder, RemindersRepository, ReminderRecipient } from './reminders.repository';
 
@@ -42,7 +42,7 @@ export class RemindersService {
     private readonly deps: {
       repository: RemindersRepository;
       users: Pick<UsersService, 'reviewsBetween'>;
-      testing: Pick<TestingService, 'dueTotal'>;
+      progress: Pick<ProgressService, 'dueTotal'>;
       mailer: Mailer;
       appOrigin: string;
       clock: () => Date;
@@ -91,7 +91,7 @@ export class RemindersService {
     if (!user || isGuest(user) || (!byMail && !this.deps.push)) return skip();
     // Too late (the server was down): better no reminder than one at night.
     if (now.getTime() - job.runAt.getTime() > REMINDER_MAX_LATENESS_MS) return skip();
-    const dueCount = await this.deps.testing.dueTotal(user.id, learnerDay(user, now).endsAt);
+    const dueCount = await this.deps.progress.dueTotal(user.id, learnerDay(user, now).endsAt);
     if (dueCount === 0) return skip();
     const reviewed = await this.deps.users.reviewsBetween(
       user.id,

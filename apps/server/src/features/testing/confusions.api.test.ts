@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WordInput } from '@wordhoard/shared';
 import { words } from '../../db/schema';
-import { DictionariesRepository } from '../dictionaries/dictionaries.repository';
+import { WordsRepository } from '../dictionaries/words.repository';
 import { createUser } from '../../../test/fixtures';
 import { createTestApp, testDriver, type TestApp } from '../../../test/harness';
 import { ALL_WORDS, testingDriver } from '../../../test/testing-driver';
@@ -201,7 +201,7 @@ describe(`confusions through the stored answer forms (${testDriver})`, () => {
     const user = await createUser(t.app);
     const id = await drive().dictionaryWith(user, [{ term: 'cat', definitions: ['Katze'] }]);
     await clearForms(id);
-    const repository = new DictionariesRepository(t.database.db);
+    const repository = new WordsRepository(t.database.db);
     const [stale] = await repository
       .wordsMissingForms(1_000)
       .then((rows) => rows.filter((row) => row.term === 'cat'));

@@ -3,7 +3,9 @@ import type { TesterOptions } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
 import { dictionaries, reviewLog, testItems, testSessions, users, wordCards, words } from '../../db/schema';
 import type { StoredCard, TestWord } from '@wordhoard/shared';
-import { toStored, type NewReviewLogEntry, type Tx } from './testing.repository';
+import { toStored } from './cards.repository';
+import type { NewReviewLogEntry } from './review-log.repository';
+import type { Tx } from './testing.repository';
 
 /** The learner's active test with every word, as a device keeps it to go on offline. */
 export interface ActiveTest {

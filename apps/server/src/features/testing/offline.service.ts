@@ -12,7 +12,8 @@ import type { Caller } from '../../domain/caller';
 import { RATE_LIMITS, type RateLimiter } from '../rate-limit/rate-limiter';
 import type { OfflineTestingRepository, OwnWord } from './offline.repository';
 import { NEW_CARD_STATE, capForExam, gradeOf, review, type SchedulerSettings } from './scheduling';
-import type { TestingRepository, Tx } from './testing.repository';
+import type { CardsRepository } from './cards.repository';
+import type { Tx } from './testing.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Late answers older than this, by the device's clock, are too old to say anything of memory now. */
@@ -52,7 +53,7 @@ function toOfflineWord(item: TestWord): OfflineWord {
 export class OfflineTestingService {
   constructor(
     private readonly repository: OfflineTestingRepository,
-    private readonly testing: TestingRepository,
+    private readonly cards: Pick<CardsRepository, 'saveCard'>,
     private readonly clock: () => Date,
     private readonly schedulerOf: (userId: string) => Promise<SchedulerSettings>,
     private readonly rateLimiter: RateLimiter,
@@ -161,7 +162,7 @@ export class OfflineTestingService {
     const reviewedAt = new Date(Math.max(Math.min(answeredAt.getTime(), now.getTime()), lastReview));
     const grade = gradeOf(outcome);
     const next = capForExam(review(card, grade, reviewedAt, settings), word.examDate, now);
-    await this.testing.saveCard(tx, word.id, reversed, next);
+    await this.cards.saveCard(tx, word.id, reversed, next);
     const { finishing } = outcome;
     await this.repository.log(tx, {
       userId,

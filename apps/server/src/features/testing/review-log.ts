@@ -1,4 +1,4 @@
-import type { ReviewLogRow } from './testing.repository';
+import type { ReviewLogRow } from './review-log.repository';
 
 /** The header of the FSRS optimizer's review file (open-spaced-repetition/fsrs-optimizer). */
 export const FSRS_CSV_HEADER = 'card_id,review_time,review_rating,review_state,review_duration';

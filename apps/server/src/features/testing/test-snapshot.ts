@@ -1,5 +1,5 @@
 import { firstCloze, type StoredCard, type TestRange, type TestWord } from '@wordhoard/shared';
-import type { SnapshotSource, SnapshotWord } from './testing.repository';
+import type { SnapshotSource, SnapshotWord } from './cards.repository';
 
 /*
  * How a tester's words become the words of a test (a snapshot, DESIGN §5): which words a range

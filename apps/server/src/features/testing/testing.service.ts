@@ -18,44 +18,26 @@ import {
   type StoredCard,
   type TestWord,
   type OverrideBody,
-  type DictionaryProgress,
-  type DueCounts,
-  type ReviewLogEntry,
   type SkipResult,
   type TestItem,
   type TestState,
   type TesterOptions,
   type Role,
   type RoleLimitsTable,
-  type Streak,
 } from '@wordhoard/shared';
 import type { Caller } from '../../domain/caller';
 import { AppError, limitReached, notFound, tooManyRequests } from '../../domain/errors';
-import { capForExam, chartDays, gradeOf, NEW_CARD_STATE, review, type SchedulerSettings } from './scheduling';
+import { capForExam, gradeOf, NEW_CARD_STATE, review, type SchedulerSettings } from './scheduling';
 import { learnerDay } from '../../domain/learner-day';
-import { keysetPages, StreamedArray } from '../../domain/streamed';
-import { fsrsCsv } from './review-log';
 import { rangeStart, toClozeItem, toItem } from './test-snapshot';
 import { retryOptions, standing, toReport, toTestItem, withNext, type ReportMarks } from './test-views';
 import { refsByWord } from '../../domain/media';
-import {
-  type ReportItem,
-  type SnapshotSource,
-  type SnapshotWord,
-  type TestHead,
-  type NewReviewLogEntry,
-  type TestingRepository,
-  type ReviewLogCursor,
-  type ReviewLogPageRow,
-} from './testing.repository';
+import type { AnswersRepository } from './answers.repository';
+import type { CardsRepository, SnapshotSource, SnapshotWord } from './cards.repository';
+import type { NewReviewLogEntry } from './review-log.repository';
+import type { ReportItem, TestHead, TestingRepository } from './testing.repository';
 import { definitionOutcome, leeches, pairedWords, weakestDefinitions } from './weak-spots';
 import type { WeakSpotsRepository } from './weak-spots.repository';
-
-/**
- * Review log rows read per page by the exports (~250 bytes each as JSON): large enough that a
- * million reviews take 500 round trips, small enough that a page is a few MB.
- */
-const REVIEW_LOG_PAGE_ROWS = 2000;
 
 /** The word's direction: its own, or for a test saved before items carried it, the test's. */
 const reversedOf = (test: Pick<TestHead, 'swap'>, item: TestWord) => item.reversed ?? test.swap;
@@ -78,8 +60,6 @@ function reviewed(item: TestWord, now: Date, scheduler: SchedulerSettings | null
   // No review is planned past the eve of the dictionary's exam (decision 0050).
   return capForExam(review(item.card, gradeOf(item), now, scheduler ?? undefined), item.examDate, now);
 }
-
-/** The current word as GET /testing shows it, with its picture and recording. */
 
 /**
  * A practice drill of the learner's own weak spots (weak definitions, confusion pairs) of at
@@ -116,13 +96,15 @@ type Outcome<R> = { word: TestWord; finished: boolean; result: R; log: AttemptLo
 export class TestingService {
   constructor(
     private readonly repository: TestingRepository,
+    /** An answer's read of the test and its one saving statement. */
+    private readonly answers: AnswersRepository,
+    /** The words a new test snapshots, with their memory cards. */
+    private readonly cards: CardsRepository,
     private readonly clock: () => Date,
     /** The learner's scheduler now (decision 0046): a test keeps it for its answers. */
     private readonly schedulerOf: (userId: string) => Promise<SchedulerSettings>,
     /** The learner's missed definitions and confusion pairs (decision 0049). */
     private readonly weakSpots: WeakSpotsRepository,
-    /** The learner's one streak (decision 0086), counted by the users feature. */
-    private readonly streakOf: (userId: string) => Promise<Streak>,
     /** Each role's limits on this instance (the free plan's may be raised: config.limits). */
     private readonly limits: RoleLimitsTable = ROLE_LIMITS,
   ) {}
@@ -192,13 +174,13 @@ export class TestingService {
     // A cloze test asks for the term: it is the "definitions → term" direction (decision 0060).
     const swap = options.cloze === true || options.swap;
     if (dictionaryId === null) {
-      const due = await this.repository.dueWordsOfUser(userId, endOfDay, DUE_TEST_MAX_WORDS);
+      const due = await this.cards.dueWordsOfUser(userId, endOfDay, DUE_TEST_MAX_WORDS);
       return {
         head: EVERY_DICTIONARY,
         items: due.map((word) => toItem(word, word, word.reversed, word.card)),
       };
     }
-    const source = await this.repository.dictionaryOf(userId, dictionaryId);
+    const source = await this.cards.dictionaryOf(userId, dictionaryId);
     if (!source) throw notFound();
     const head = { dictionaryId, swap };
     if (range.type === 'weak') return { head, items: await this.weakDefinitionItems(userId, source) };
@@ -209,16 +191,16 @@ export class TestingService {
       return item ? [item] : [];
     };
     if (range.type === 'due') {
-      const due = await this.repository.dueWords(dictionaryId, swap, endOfDay, DUE_TEST_MAX_WORDS);
+      const due = await this.cards.dueWords(dictionaryId, swap, endOfDay, DUE_TEST_MAX_WORDS);
       return { head, items: due.flatMap((word) => itemOf(word, word.card)) };
     }
     const words =
       range.type === 'quantity'
-        ? await this.repository.wordsByQuantity(dictionaryId, range.from, range.count)
-        : await this.repository.wordsSince(dictionaryId, rangeStart(range, now));
+        ? await this.cards.wordsByQuantity(dictionaryId, range.from, range.count)
+        : await this.cards.wordsSince(dictionaryId, rangeStart(range, now));
     const ordered = range.type === 'quantity' && range.order === 'desc' ? [...words].reverse() : words;
     // Each word's memory state rides in the snapshot, so grading an answer reads nothing.
-    const cards = await this.repository.cardsFor(
+    const cards = await this.cards.cardsFor(
       dictionaryId,
       ordered.map((word) => word.id),
       swap,
@@ -259,7 +241,7 @@ export class TestingService {
     const ids = order.map((entry) => entry.wordId);
     const [found, cards] = await Promise.all([
       this.weakSpots.activeWords(source.dictionaryId, ids),
-      this.repository.cardsFor(source.dictionaryId, ids, swap),
+      this.cards.cardsFor(source.dictionaryId, ids, swap),
     ]);
     return order.flatMap(({ wordId, contrast }) => {
       const word = found.get(wordId);
@@ -377,7 +359,7 @@ export class TestingService {
   ): Promise<R> {
     const index = target.position - 1;
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt += 1) {
-      const found = await this.repository.findVersionedAt(caller.params, index, change.answerForm);
+      const found = await this.answers.findVersionedAt(caller.params, index, change.answerForm);
       const { userId } = await caller.admit(found?.session);
       const { test, item, version, others } = found ?? {};
       const media = refsByWord([], found?.media ?? []);
@@ -418,7 +400,7 @@ export class TestingService {
         durationMs: target.durationMs ?? null,
       };
       // The word, its log entry and (when finished) its card in one statement, all or nothing.
-      const saved = await this.repository.saveItemIf(test.id, version, progress, logged, card);
+      const saved = await this.answers.saveItemIf(test.id, version, progress, logged, card);
       if (saved) {
         // The word just saved, or the one the saving statement read at the new position.
         const at = { position: progress.nextPosition, total: test.total };
@@ -431,101 +413,5 @@ export class TestingService {
     }
     // Only a burst of answers to one test, faster than they can be saved, gets here.
     throw tooManyRequests(SAVE_RETRY_AFTER_SECONDS);
-  }
-
-  /**
-   * A learner's review log, oldest first (docs/decisions/0044-review-log.md), read a page at a
-   * time while the export is written (decision 0076): a million reviews never sit in memory.
-   */
-  reviewLogOf(userId: string): StreamedArray<ReviewLogEntry> {
-    return new StreamedArray(() => this.reviewLogPages(userId, false)).map((rows) =>
-      rows.map((row) => ({
-        wordId: row.wordId,
-        reversed: row.reversed,
-        definition: row.definition,
-        typed: row.typed,
-        result: row.result,
-        rating: row.rating,
-        state: row.state,
-        durationMs: row.durationMs,
-        reviewedAt: row.reviewedAt.toISOString(),
-        recalled: row.recalled,
-        missed: row.missed,
-        confusedWordId: row.confusedWordId,
-      })),
-    );
-  }
-
-  /** The caller's reviews as the FSRS optimizer's CSV (review-log.ts), written a page at a time. */
-  async reviewLogCsv(caller: Caller): Promise<() => AsyncIterable<string>> {
-    const { userId } = await caller.session();
-    return () => fsrsCsv(this.reviewLogPages(userId, true));
-  }
-
-  private reviewLogPages(userId: string, graded: boolean): AsyncIterable<ReviewLogPageRow[]> {
-    return keysetPages<ReviewLogPageRow, ReviewLogCursor>(
-      REVIEW_LOG_PAGE_ROWS,
-      (after, limit) => this.repository.reviewLogPage(userId, after, limit, graded),
-      (row) => ({ at: row.cursorAt, id: row.id }),
-    );
-  }
-
-  /** Cards of every dictionary of the user due before `until` (the daily reminder, decision 0054). */
-  async dueTotal(userId: string, until: Date): Promise<number> {
-    const rows = await this.repository.dueCounts(userId, until);
-    return rows.reduce((sum, row) => sum + row.count, 0);
-  }
-
-  /** Words due by the end of today in each of the user's dictionaries, with their names. */
-  async dueCounts(caller: Caller): Promise<DueCounts> {
-    const session = await caller.session();
-    const { userId } = session;
-    const until = learnerDay(session, this.clock()).endsAt;
-    const rows = await this.repository.dueCounts(userId, until);
-    const byDictionary = new Map<string, DueCounts['dictionaries'][number]>();
-    for (const row of rows) {
-      const entry = byDictionary.get(row.dictionaryId) ?? {
-        dictionaryId: row.dictionaryId,
-        name: row.name,
-        forward: 0,
-        swapped: 0,
-      };
-      entry[row.reversed ? 'swapped' : 'forward'] += row.count;
-      byDictionary.set(row.dictionaryId, entry);
-    }
-    const dictionaries = [...byDictionary.values()];
-    return {
-      total: dictionaries.reduce((sum, entry) => sum + entry.forward + entry.swapped, 0),
-      until: until.toISOString(),
-      dictionaries,
-    };
-  }
-
-  /** One dictionary's learning progress: word states, due words, tests per day and the streak. */
-  async progress(caller: Caller, dictionaryId: string): Promise<DictionaryProgress> {
-    const session = await caller.session();
-    const { userId } = session;
-    if (!(await this.repository.ownsDictionary(userId, dictionaryId))) throw notFound();
-    const today = learnerDay(session, this.clock());
-    const until = today.endsAt;
-    const [states, due, days, streak] = await Promise.all([
-      this.repository.wordStates(dictionaryId),
-      this.repository.dueCounts(userId, until, dictionaryId),
-      this.repository.testDays(dictionaryId),
-      this.streakOf(userId),
-    ]);
-    const dueIn = (reversed: boolean) => due.find((row) => row.reversed === reversed)?.count ?? 0;
-    return {
-      dictionaryId,
-      words: {
-        total: states.total,
-        new: states.new,
-        mastered: states.mastered,
-        learning: states.total - states.new - states.mastered,
-      },
-      due: { forward: dueIn(false), swapped: dueIn(true), until: until.toISOString() },
-      days: chartDays(new Map(days.map((row) => [row.day, row.tests])), today.day),
-      streak,
-    };
   }
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { dictionaries, users, words } from '../../db/schema';
-import type { SnapshotWord } from './testing.repository';
+import type { SnapshotWord } from './cards.repository';
 
 /**
  * One definition's record (docs/decisions/0049-weak-spots.md), from the outcomes the review

@@ -1,7 +1,7 @@
 import { WEAK_SPOTS_LISTED, type WeakSpots } from '@wordhoard/shared';
 import type { Caller } from '../../domain/caller';
 import { AppError, notFound } from '../../domain/errors';
-import type { TestingRepository } from './testing.repository';
+import type { ProgressRepository } from './progress.repository';
 import { leeches, weakestDefinitions } from './weak-spots';
 import type { WeakSpotsRepository } from './weak-spots.repository';
 
@@ -13,12 +13,12 @@ import type { WeakSpotsRepository } from './weak-spots.repository';
 export class WeakSpotsService {
   constructor(
     private readonly repository: WeakSpotsRepository,
-    private readonly testing: TestingRepository,
+    private readonly progress: Pick<ProgressRepository, 'ownsDictionary'>,
   ) {}
 
   async ofDictionary(caller: Caller, dictionaryId: string): Promise<WeakSpots> {
     const { userId } = await caller.session();
-    if (!(await this.testing.ownsDictionary(userId, dictionaryId))) throw notFound();
+    if (!(await this.progress.ownsDictionary(userId, dictionaryId))) throw notFound();
     const [threshold, records, pairs, suspended] = await Promise.all([
       this.repository.leechThreshold(userId),
       this.repository.missedDefinitions(userId, { dictionaryId }),

@@ -1,49 +1,26 @@
 import { WORDS_SORTS, type WordsSort } from '@wordhoard/shared';
-import {
-  ArrowLeft,
-  ChartColumn,
-  Download,
-  Ellipsis,
-  FileUp,
-  ListPlus,
-  Pencil,
-  Play,
-  SearchX,
-  Trash2,
-  NotebookPen,
-} from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useErrorText } from '../../../shared/errors';
 import { useIsMobile } from '../../../shared/hooks/useMediaQuery';
 import { PATHS } from '../../../shared/routing';
-import {
-  Button,
-  DropdownMenu,
-  LoadingIndicator,
-  Page,
-  TABULAR_NUMS,
-  type DropdownMenuItem,
-} from '../../../shared/ui';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog/ConfirmDialog';
-import { EmptyState } from '../../../shared/ui/EmptyState/EmptyState';
+import { Button, LoadingIndicator, Page } from '../../../shared/ui';
 import { SearchField } from '../../../shared/ui/SearchField/SearchField';
 import { useDeleteDictionary, useDictionaryWords } from '../api/dictionaries';
-import { EXPORT_FORMATS, ExportButtons, useExportDownload } from '../components/ExportButtons';
 import { Notice } from '../../../shared/ui/Notice/Notice';
 import { useDictionaryProgress } from '../api/progress';
+import { DeleteDictionaryDialog } from '../components/DeleteDictionaryDialog';
+import { DictionaryInfo } from '../components/DictionaryInfo';
 import { DictionaryLoadError } from '../components/DictionaryLoadError';
+import { DictionaryWordsList } from '../components/DictionaryWordsList';
 import { ExamCountdown } from '../components/ExamCountdown';
-import { LoadMore } from '../components/LoadMore';
 import { SortControls } from '../components/SortControls';
-import { WordsTable } from '../components/WordsTable';
 import { WeakSpotsSection, hasWeakSpots } from '../components/WeakSpotsSection';
 import { useWeakSpots } from '../api/weakSpots';
-import { useLanguageName } from '../lib/languages';
 import { useSearch } from '../lib/search';
 import { useWordsSorting } from '../lib/sorting';
-import { editInfoPath, editWordsPath, importWordsPath, progressPath } from '../paths';
 import type { ImportedState } from '../lib/importSource';
 import styles from './DictionaryPage.module.css';
 
@@ -53,7 +30,6 @@ export default function DictionaryPage() {
   const { dictionaryId = '' } = useParams();
   const navigate = useNavigate();
   const imported = useLocation().state as ImportedState | null;
-  const languageName = useLanguageName();
   const [sorting, setSorting] = useWordsSorting();
   const search = useSearch();
   const query = useDictionaryWords(dictionaryId, { search: search.search, ...sorting });
@@ -62,7 +38,6 @@ export default function DictionaryPage() {
   const due = progress.data && progress.data.due.forward + progress.data.due.swapped;
   const [confirming, setConfirming] = useState(false);
   const isMobile = useIsMobile();
-  const exportDownload = useExportDownload(dictionaryId);
 
   const weakSpots = useWeakSpots(dictionaryId);
   const leeches = weakSpots.data?.leeches;
@@ -105,50 +80,6 @@ export default function DictionaryPage() {
   }
 
   const searching = search.search !== '';
-  // One primary action per screen (DESIGN §6): the first words of an empty dictionary, else the
-  // due words, else the words themselves; everything else is secondary.
-  const empty = dictionary.wordsCount === 0;
-  const manageWords = empty || (due !== undefined && due > 0) ? 'secondary' : 'primary';
-  let list;
-  if (loadedCount === 0 && !isPlaceholderData) {
-    list = searching ? (
-      <EmptyState icon={<SearchX />} title={t('Dictionaries.NoWordsFound', { search: search.search })} />
-    ) : (
-      <EmptyState
-        icon={<NotebookPen />}
-        title={t('Dictionaries.NoWords')}
-        action={
-          <Button to={editWordsPath(dictionaryId)} icon={<ListPlus />}>
-            {t('Dictionaries.ManageWords')}
-          </Button>
-        }
-      >
-        {t('Dictionaries.NoWordsText')}
-      </EmptyState>
-    );
-  } else {
-    list = (
-      <>
-        <WordsTable
-          pages={wordPages}
-          total={dictionary.total}
-          label={t('Dictionaries.Words')}
-          busy={isPlaceholderData}
-          languages={{ from: dictionary.fromLanguage, to: dictionary.toLanguage }}
-          leechIds={leechIds}
-        />
-        <LoadMore
-          hasMore={hasNextPage && !isPlaceholderData}
-          loading={isFetchingNextPage}
-          loaded={loadedCount}
-          total={dictionary.total}
-          onLoadMore={loadMore}
-          label={t('Dictionaries.LoadMore')}
-        />
-      </>
-    );
-  }
-
   return (
     <Page title={dictionary.name} width="wide">
       <Button variant="ghost" size="sm" to={PATHS.dictionaries} icon={<ArrowLeft />} className={styles.back}>
@@ -160,106 +91,14 @@ export default function DictionaryPage() {
         </Notice>
       )}
       {dictionary.examDate && <ExamCountdown examDate={dictionary.examDate} />}
-      <section className={styles.info} aria-label={t('Dictionaries.Info')}>
-        <dl className={styles.facts}>
-          <div>
-            <dt>{t('Dictionaries.TermsLanguage')}</dt>
-            <dd>{languageName(dictionary.fromLanguage)}</dd>
-          </div>
-          <div>
-            <dt>{t('Dictionaries.DefinitionsLanguage')}</dt>
-            <dd>{languageName(dictionary.toLanguage)}</dd>
-          </div>
-          <div>
-            <dt>{t('Dictionaries.Words')}</dt>
-            <dd className={TABULAR_NUMS}>{dictionary.wordsCount}</dd>
-          </div>
-          {due !== undefined && (
-            <div>
-              <dt>{t('Dictionaries.Progress.Due')}</dt>
-              <dd className={TABULAR_NUMS} data-testid="dictionary-due">
-                {due}
-              </dd>
-            </div>
-          )}
-        </dl>
-        <div className={styles.actions}>
-          {due !== undefined && due > 0 && (
-            <Button
-              to={`${PATHS.createTester}?dictionaryId=${encodeURIComponent(dictionaryId)}&source=due`}
-              icon={<Play />}
-            >
-              {t('Dictionaries.ReviewDue')}
-            </Button>
-          )}
-          {isMobile ? (
-            <>
-              {/* No icon: the words and "⋯" share the row of a 320 px phone in every language. */}
-              <Button variant={manageWords} to={editWordsPath(dictionaryId)}>
-                {t('Dictionaries.ManageWords')}
-              </Button>
-              {/* On a phone the words come first: the other actions wait behind "⋯" (More). */}
-              <DropdownMenu
-                label={t('Dictionaries.More')}
-                trigger={<Ellipsis aria-hidden="true" />}
-                items={[
-                  {
-                    id: 'progress',
-                    label: t('Dictionaries.ShowProgress'),
-                    to: progressPath(dictionaryId),
-                    icon: <ChartColumn />,
-                  },
-                  {
-                    id: 'edit-info',
-                    label: t('Dictionaries.EditInfo'),
-                    to: editInfoPath(dictionaryId),
-                    icon: <Pencil />,
-                  },
-                  {
-                    id: 'import',
-                    label: t('Import.Entry'),
-                    to: importWordsPath(dictionaryId),
-                    icon: <FileUp />,
-                  },
-                  ...EXPORT_FORMATS.map((format): DropdownMenuItem => ({
-                    id: `export-${format}`,
-                    label: t(`Export.${format}`),
-                    icon: <Download />,
-                    onSelect: () => exportDownload.start(format),
-                  })),
-                  {
-                    id: 'delete',
-                    label: t('Dictionaries.Delete'),
-                    icon: <Trash2 />,
-                    tone: 'danger',
-                    onSelect: askToDelete,
-                  },
-                ]}
-                className={styles.more}
-              />
-            </>
-          ) : (
-            <>
-              <Button variant="secondary" to={progressPath(dictionaryId)} icon={<ChartColumn />}>
-                {t('Dictionaries.ShowProgress')}
-              </Button>
-              <Button variant="secondary" to={editInfoPath(dictionaryId)} icon={<Pencil />}>
-                {t('Dictionaries.EditInfo')}
-              </Button>
-              <Button variant={manageWords} to={editWordsPath(dictionaryId)} icon={<ListPlus />}>
-                {t('Dictionaries.ManageWords')}
-              </Button>
-              <Button variant="secondary" to={importWordsPath(dictionaryId)} icon={<FileUp />}>
-                {t('Import.Entry')}
-              </Button>
-              <ExportButtons dictionaryId={dictionaryId} />
-              <Button variant="danger" icon={<Trash2 />} onClick={askToDelete}>
-                {t('Dictionaries.Delete')}
-              </Button>
-            </>
-          )}
-        </div>
-      </section>
+      <DictionaryInfo
+        dictionaryId={dictionaryId}
+        fromLanguage={dictionary.fromLanguage}
+        toLanguage={dictionary.toLanguage}
+        wordsCount={dictionary.wordsCount}
+        due={due}
+        onDelete={askToDelete}
+      />
 
       {hasWeakSpots(weakSpots.data) && (
         <WeakSpotsSection
@@ -290,16 +129,25 @@ export default function DictionaryPage() {
         <p role="status" className="visually-hidden">
           {searching && !isPlaceholderData ? t('Dictionaries.Found', { count: dictionary.total }) : ''}
         </p>
-        {list}
+        <DictionaryWordsList
+          dictionaryId={dictionaryId}
+          pages={wordPages}
+          loadedCount={loadedCount}
+          total={dictionary.total}
+          languages={{ from: dictionary.fromLanguage, to: dictionary.toLanguage }}
+          leechIds={leechIds}
+          search={search.search}
+          stale={isPlaceholderData}
+          hasMore={hasNextPage}
+          loadingMore={isFetchingNextPage}
+          onLoadMore={loadMore}
+        />
       </section>
 
-      <ConfirmDialog
+      <DeleteDictionaryDialog
+        name={dictionary.name}
         open={confirming}
         onOpenChange={setConfirming}
-        title={t('Dictionaries.DeleteTitle', { name: dictionary.name })}
-        description={t('Dictionaries.DeleteText')}
-        confirmLabel={t('Dictionaries.Yes')}
-        cancelLabel={t('Dictionaries.No')}
         onConfirm={() => void confirmDelete()}
         pending={remove.isPending}
         error={remove.error ? errorText(remove.error) : undefined}

@@ -1,32 +1,15 @@
-import { MAX_EXAMPLES, splitDefinitions, type ContentLanguage, type Word } from '@wordhoard/shared';
-import { ImageIcon, Plus, Trash2, Undo2, X } from 'lucide-react';
-import {
-  memo,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type Dispatch,
-  type KeyboardEvent,
-} from 'react';
+import { MAX_EXAMPLES, type ContentLanguage, type Word } from '@wordhoard/shared';
+import { ImageIcon, Plus, Trash2, Undo2 } from 'lucide-react';
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/lib/classNames';
 import { Button, TABULAR_NUMS, TextAreaField, TextField, VISUALLY_HIDDEN } from '../../../shared/ui';
-import {
-  addDefinition,
-  anotherDefinition,
-  enterInDefinitions,
-  firstDefinitionEnd,
-  removeDefinition,
-  startNextDefinition,
-  type EditorAction,
-  type WordField,
-} from '../lib/wordEditor';
+import { definitionsKeyDown, termKeyDown } from '../lib/editorKeys';
+import { addDefinition, type EditorAction, type WordField } from '../lib/wordEditor';
 import type { PendingFile } from '../lib/media';
-import { PictureChooser } from './PictureChooser';
+import { DefinitionChips } from './DefinitionChips';
 import { Suggestions } from './Suggestions';
-import { WordMedia } from './WordMedia';
+import { WordEditorMedia } from './WordEditorMedia';
 import styles from './WordEditorRow.module.css';
 import { dirOf } from '../../../shared/languages/contentLanguages';
 
@@ -63,22 +46,6 @@ interface WordEditorRowProps {
   onActivate: (rowKey: string) => void;
   /** Enter in this word's last field: go on to the next word's term (adding one at the end). */
   onNext: (rowKey: string) => void;
-}
-
-/** A plain Enter (not one that picks a character in an input method): it never submits the form. */
-function takeEnter(event: KeyboardEvent<HTMLInputElement>): boolean {
-  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return false;
-  if (event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return false;
-  event.preventDefault();
-  return true;
-}
-
-/** Shift+Enter alone (not composing): another definition of the same word. */
-function takeShiftEnter(event: KeyboardEvent<HTMLInputElement>): boolean {
-  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return false;
-  if (!event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return false;
-  event.preventDefault();
-  return true;
 }
 
 /**
@@ -119,7 +86,6 @@ export const WordEditorRow = memo(function WordEditorRow({
   const mediaId = useId();
   const existing = word !== undefined;
   const name = term.trim() || (existing ? word.term : t('Dictionaries.Editor.NewWord'));
-  const list = splitDefinitions(definitions);
 
   // Before the next key is handled: with a passive effect (after paint, in Preact) what a fast
   // typist types after Enter landed in the previous word's field.
@@ -188,14 +154,7 @@ export const WordEditorRow = memo(function WordEditorRow({
           }}
           onFocus={() => onActivate(rowKey)}
           onBlur={() => touch('term')}
-          onKeyDown={(event) => {
-            if (!takeEnter(event)) return;
-            const input = definitionsRef.current;
-            if (!input) return;
-            input.focus();
-            const caret = firstDefinitionEnd(input.value);
-            input.setSelectionRange(caret, caret);
-          }}
+          onKeyDown={(event) => termKeyDown(event, definitionsRef.current)}
         />
         <div className={styles.definitions}>
           <TextField
@@ -209,55 +168,21 @@ export const WordEditorRow = memo(function WordEditorRow({
             error={definitionsError}
             onChange={(event) => change('definitions', event.target.value)}
             onBlur={() => touch('definitions')}
-            onKeyDown={(event) => {
-              const input = event.currentTarget;
-              if (takeShiftEnter(event)) {
-                const step = anotherDefinition(input.value, input.selectionStart ?? input.value.length);
-                if (step.value !== input.value) change('definitions', step.value);
-                input.setSelectionRange(step.caret, step.caret);
-                return;
-              }
-              if (!takeEnter(event)) return;
-              const step = enterInDefinitions(input.value);
-              if (step.value !== input.value) change('definitions', step.value);
-              onNext(rowKey);
-            }}
+            onKeyDown={(event) =>
+              definitionsKeyDown(
+                event,
+                (value) => change('definitions', value),
+                () => onNext(rowKey),
+              )
+            }
           />
-          <div className={styles.chipsRow}>
-            {list.length > 0 && (
-              <ul
-                className={styles.chips}
-                aria-label={t('Dictionaries.Editor.DefinitionsOf', { term: name })}
-              >
-                {list.map((definition, index) => (
-                  <li key={`${index}:${definition}`} className={styles.chip}>
-                    <span lang={definitionsLanguage} dir={dirOf(definitionsLanguage)}>
-                      {definition}
-                    </span>
-                    <button
-                      type="button"
-                      className={styles.chipDelete}
-                      aria-label={t('Dictionaries.Editor.DeleteDefinition', { definition })}
-                      onClick={() => change('definitions', removeDefinition(definitions, index))}
-                    >
-                      <X aria-hidden="true" />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Button
-              variant="ghost"
-              size="sm"
-              icon={<Plus />}
-              onClick={() => {
-                change('definitions', startNextDefinition(definitions));
-                definitionsRef.current?.focus();
-              }}
-            >
-              {t('Dictionaries.Editor.AddDefinition')}
-            </Button>
-          </div>
+          <DefinitionChips
+            definitions={definitions}
+            name={name}
+            language={definitionsLanguage}
+            onChange={(value) => change('definitions', value)}
+            focusDefinitions={() => definitionsRef.current?.focus()}
+          />
           {(suggestions !== undefined || suggestionsPending) && (
             <Suggestions
               suggestions={suggestions ?? []}
@@ -307,22 +232,14 @@ export const WordEditorRow = memo(function WordEditorRow({
         />
       </fieldset>
       {mediaOpen && (
-        <div id={mediaId} className={styles.media}>
-          {existing ? (
-            <WordMedia dictionaryId={dictionaryId} word={word} />
-          ) : (
-            <>
-              <PictureChooser
-                term={term.trim()}
-                picture={null}
-                pending={pendingPicture}
-                onChoose={(file) => onPicture(rowKey, file)}
-                onRemove={() => onPicture(rowKey, null)}
-              />
-              <p className={styles.mediaHint}>{t('Dictionaries.Media.NewWordHint')}</p>
-            </>
-          )}
-        </div>
+        <WordEditorMedia
+          id={mediaId}
+          dictionaryId={dictionaryId}
+          word={word}
+          term={term}
+          pendingPicture={pendingPicture}
+          onPicture={(file) => onPicture(rowKey, file)}
+        />
       )}
     </li>
   );

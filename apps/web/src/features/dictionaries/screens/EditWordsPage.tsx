@@ -1,10 +1,12 @@
 import { WORDS_PAGE_SIZE } from '@wordhoard/shared';
-import { ArrowDown, ArrowUp, CircleExclamationPoint, Plus, Save } from 'lucide-react';
+import { ArrowDown, ArrowUp, CircleExclamationPoint, Save } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button, LoadingIndicator, Page, TABULAR_NUMS } from '../../../shared/ui';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog/ConfirmDialog';
+import { AddWordBar } from '../components/AddWordBar';
 import { DictionaryLoadError } from '../components/DictionaryLoadError';
+import { EditorKeys } from '../components/EditorKeys';
 import { WordEditorRow } from '../components/WordEditorRow';
 import { shouldShowError } from '../lib/wordEditor';
 import { useWordsEditor } from '../lib/useWordsEditor';
@@ -58,7 +60,6 @@ export default function EditWordsPage() {
     );
   }
 
-  const maxWords = t('Dictionaries.Editor.MaxWords');
   const first = shownView === 'first';
   const switching = view !== shownView;
   // Which saved words are on screen: all of them, or the newest or first pages so far.
@@ -83,22 +84,7 @@ export default function EditWordsPage() {
           void save();
         }}
       >
-        <p className={styles.hint}>{t('Dictionaries.Editor.Hint')}</p>
-        <dl className={styles.keys} role="group" aria-label={t('Dictionaries.Editor.Keys')}>
-          <div>
-            <dt>
-              <kbd>{t('Dictionaries.Editor.KeyEnter')}</kbd>
-            </dt>
-            <dd>{t('Dictionaries.Editor.KeyEnterDoes')}</dd>
-          </div>
-          <div>
-            <dt>
-              <kbd>{t('Dictionaries.Editor.KeyComma')}</kbd> /{' '}
-              <kbd>{t('Dictionaries.Editor.KeyShiftEnter')}</kbd>
-            </dt>
-            <dd>{t('Dictionaries.Editor.KeyCommaDoes')}</dd>
-          </div>
-        </dl>
+        <EditorKeys />
 
         {dictionary.total > WORDS_PAGE_SIZE && (
           <div role="group" aria-label={t('Dictionaries.Editor.WhichWords')} className={styles.views}>
@@ -199,29 +185,14 @@ export default function EditWordsPage() {
           </div>
         )}
 
-        <div className={styles.add}>
-          <Button
-            variant="secondary"
-            icon={<Plus />}
-            disabled={atLimit}
-            title={atLimit ? maxWords : undefined}
-            aria-describedby={atLimit ? limitHintId : undefined}
-            onClick={() => dispatch({ type: 'add' })}
-          >
-            {t('Dictionaries.Editor.AddWord')}
-          </Button>
-          <span className={`${styles.count} ${TABULAR_NUMS}`}>
-            {Number.isFinite(limit)
-              ? t('Dictionaries.Editor.Count', { count, limit })
-              : t('Dictionaries.WordsCount', { count })}
-            {added > 0 && ` · ${t('Dictionaries.Editor.Unsaved', { count: added })}`}
-          </span>
-          {atLimit && (
-            <p id={limitHintId} className={styles.limit}>
-              {maxWords}
-            </p>
-          )}
-        </div>
+        <AddWordBar
+          atLimit={atLimit}
+          limit={limit}
+          count={count}
+          added={added}
+          limitHintId={limitHintId}
+          onAdd={() => dispatch({ type: 'add' })}
+        />
 
         {saveError && (
           <p ref={alertRef} role="alert" tabIndex={-1} className={styles.alert}>

@@ -8,6 +8,7 @@ import {
   dictionaryListSchema,
   dictionaryQuerySchema,
   dictionarySchema,
+  updatedDictionarySchema,
   dictionaryWithWordsSchema,
   updateDictionaryBodySchema,
   wordSchema,
@@ -64,7 +65,7 @@ export const dictionaryEndpoints = {
     params: idParamsSchema,
     body: updateDictionaryBodySchema,
     status: 200,
-    response: dictionarySchema,
+    response: updatedDictionarySchema,
   }),
   deleteDictionary: endpoint({
     method: 'DELETE',

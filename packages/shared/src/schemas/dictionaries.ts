@@ -30,6 +30,13 @@ export const dictionarySchema = z.object({
 });
 export type Dictionary = z.infer<typeof dictionarySchema>;
 
+/** A dictionary after a batch of changes, with the ids of the words the batch created. */
+export const updatedDictionarySchema = dictionarySchema.extend({
+  /** The new words' ids, in the order of `words.create` (pictures chosen for them go by id). */
+  createdWordIds: z.array(idSchema),
+});
+export type UpdatedDictionary = z.infer<typeof updatedDictionarySchema>;
+
 export const wordSchema = z.object({
   id: idSchema,
   term: z.string(),

@@ -68,6 +68,8 @@ export const importResultSchema = z.object({
   imported: z.number().int(),
   /** Words not saved, in the order of the request, each with its reason. */
   skipped: z.array(importSkippedWordSchema),
+  /** The ids of the words saved, in the order of the request's words (those not skipped). */
+  wordIds: z.array(idSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

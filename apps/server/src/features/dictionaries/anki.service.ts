@@ -136,7 +136,10 @@ export class AnkiService {
       words: read.notes.map(({ term, definitions, examples }) => ({ term, definitions, examples })),
     });
     const skipped = new Set(result.skipped.map((entry) => entry.index));
-    const added = read.notes.filter((_note, index) => !skipped.has(index));
+    // The notes saved, in order, each with the id its word got: the media go by id.
+    const added = read.notes
+      .filter((_note, index) => !skipped.has(index))
+      .map((note, index) => ({ note, wordId: result.wordIds[index] }));
     await this.importMedia(userId, id, bytes, read.media, added);
     return result;
   }
@@ -146,26 +149,20 @@ export class AnkiService {
     dictionaryId: string,
     bytes: Uint8Array,
     map: AnkiPackage['media'],
-    notes: readonly AnkiPackage['notes'][number][],
+    added: readonly { note: AnkiPackage['notes'][number]; wordId: string | undefined }[],
   ): Promise<void> {
-    const wanted = notes.flatMap((note) => {
+    const wanted = added.flatMap(({ note, wordId }) => {
       const picture = note.pictures.map((name) => map.get(name)).find((entry) => entry !== undefined);
       const sound = note.sounds.map((name) => map.get(name)).find((entry) => entry !== undefined);
-      return picture || sound ? [{ term: termKey(note.term), picture, sound }] : [];
+      return wordId && (picture || sound) ? [{ wordId, picture, sound }] : [];
     });
     if (wanted.length === 0) return;
     // The directory was checked in the worker; reading it again here costs a few milliseconds.
     const entries = packageEntries(bytes);
-    const ids = await this.words.idsByTermKey(
-      dictionaryId,
-      wanted.map((entry) => entry.term),
-    );
-    for (const entry of wanted) {
-      const wordId = ids.get(entry.term);
-      if (!wordId) continue;
+    for (const { wordId, picture, sound } of wanted) {
       for (const [kind, name] of [
-        ['picture', entry.picture],
-        ['audio', entry.sound],
+        ['picture', picture],
+        ['audio', sound],
       ] as const) {
         // One file at a time, each inflated to at most the largest upload: never the package's
         // media all at once (a crafted package can point many names at one block; decision 0077).

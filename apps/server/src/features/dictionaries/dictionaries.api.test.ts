@@ -210,6 +210,41 @@ describe(`words (${testDriver})`, () => {
     );
   });
 
+  it('answers the ids of the words a batch or an import created, in the order sent', async () => {
+    const user = await createUser(t.app, 'premium');
+    const dictionary = await createDictionary(user);
+    // More than one insert statement (1,000 rows each) and terms whose keys sort otherwise.
+    const sent = words(1203, 'Zebra').reverse();
+    const batch = await call(user, 'PATCH', `/api/dictionaries/${dictionary.id}`, {
+      words: { create: [{ term: 'Ärger', definitions: ['trouble'] }, ...sent] },
+    });
+    expect(batch.statusCode, batch.body).toBe(200);
+    const { createdWordIds } = batch.json<{ createdWordIds: string[] }>();
+    expect(createdWordIds).toHaveLength(1204);
+    const termOf = new Map<string, string>();
+    for (let pageNo = 1; termOf.size < 1204; pageNo += 1) {
+      const { words: listed } = await page(user, dictionary.id, `?page=${pageNo}&limit=100`);
+      for (const word of listed) termOf.set(word.id, word.term);
+    }
+    expect(createdWordIds.map((id) => termOf.get(id))).toEqual(['Ärger', ...sent.map((word) => word.term)]);
+
+    // An import answers the ids of the words it saved, skipping those it did not.
+    const imported = await call(user, 'POST', `/api/dictionaries/${dictionary.id}/import`, {
+      skipInvalid: true,
+      words: [
+        { term: 'neu eins', definitions: ['new one'] },
+        { term: 'ärger', definitions: ['already there'] },
+        { term: 'neu zwei', definitions: ['new two'] },
+      ],
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const result = imported.json<{ wordIds: string[]; skipped: { index: number }[] }>();
+    expect(result.skipped.map((entry) => entry.index)).toEqual([1]);
+    const { words: found } = await page(user, dictionary.id, '?search=neu');
+    const idOf = new Map(found.map((word) => [word.term, word.id]));
+    expect(result.wordIds).toEqual([idOf.get('neu eins'), idOf.get('neu zwei')]);
+  });
+
   it('numbers each word by the order the words were added, whatever the sort, search or page', async () => {
     const user = await createUser(t.app);
     const dictionary = await createDictionary(user);

@@ -11,6 +11,7 @@ import {
   type Role,
   type DictionaryList,
   type DictionaryWithWords,
+  type UpdatedDictionary,
   type Word,
   type createDictionaryBodySchema,
   type dictionariesQuerySchema,
@@ -191,7 +192,7 @@ export class DictionariesService {
    * Info and a batch of word changes in one transaction: either all of it is saved or none.
    * The dictionary row is locked, so concurrent batches cannot pass the word limit together.
    */
-  async update(caller: Caller, id: string, body: UpdateBody): Promise<Dictionary> {
+  async update(caller: Caller, id: string, body: UpdateBody): Promise<UpdatedDictionary> {
     const { userId } = await caller.session();
     const creates = body.words?.create ?? [];
     const updates = body.words?.update ?? [];
@@ -255,7 +256,7 @@ export class DictionariesService {
           // whole batch is refused (decision 0060).
           if (!saved) throw new AppError('WORD_CHANGED');
         }
-        await this.words.insertWords(
+        const createdWordIds = await this.words.insertWords(
           tx,
           creates.map((create, index) => {
             // A millisecond apart, so "sort by creation" keeps the order they were typed in.
@@ -271,7 +272,7 @@ export class DictionariesService {
             };
           }),
         );
-        return this.repository.update(tx, id, {
+        const updated = await this.repository.update(tx, id, {
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(body.fromLanguage !== undefined ? { fromLanguage: body.fromLanguage } : {}),
           ...(body.toLanguage !== undefined ? { toLanguage: body.toLanguage } : {}),
@@ -283,8 +284,9 @@ export class DictionariesService {
           wordsCount,
           updatedAt: now,
         });
+        return { updated, createdWordIds };
       });
-      return toDictionaryDto(row);
+      return { ...toDictionaryDto(row.updated), createdWordIds: row.createdWordIds };
     } catch (error) {
       // Safety net: the unique index is the final word on duplicates.
       if (isUniqueViolation(error)) throw new AppError('DUPLICATE_TERM', { term: '' });
@@ -366,10 +368,11 @@ export class DictionariesService {
     const wordsCount = dictionary.wordsCount + toInsert.length;
     if (toInsert.length > 0 && wordsCount > this.limits[role].wordsPerDictionary)
       throw limitReached('MAX_WORDS', { role, limit: this.limits[role].wordsPerDictionary });
-    if (toInsert.length === 0) return { dictionary: toDictionaryDto(dictionary), imported: 0, skipped };
+    if (toInsert.length === 0)
+      return { dictionary: toDictionaryDto(dictionary), imported: 0, skipped, wordIds: [] };
 
     const now = this.clock();
-    await this.words.insertWords(
+    const wordIds = await this.words.insertWords(
       tx,
       toInsert.map((word, index) => {
         // A millisecond apart, so "sort by creation" keeps the file's order.
@@ -386,7 +389,7 @@ export class DictionariesService {
       }),
     );
     const row = await this.repository.update(tx, dictionary.id, { wordsCount, updatedAt: now });
-    return { dictionary: toDictionaryDto(row), imported: toInsert.length, skipped };
+    return { dictionary: toDictionaryDto(row), imported: toInsert.length, skipped, wordIds };
   }
 
   /** The unique index is the final word on duplicates (two imports racing). */

@@ -32,16 +32,6 @@ export class WordsRepository {
     return refsByWord(wordIds, rows);
   }
 
-  /** The ids of a dictionary's words by term key (an import's new words). */
-  async idsByTermKey(dictionaryId: string, termKeys: readonly string[]): Promise<Map<string, string>> {
-    if (termKeys.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: words.id, termKey: words.termKey })
-      .from(words)
-      .where(and(eq(words.dictionaryId, dictionaryId), inArray(words.termKey, [...termKeys])));
-    return new Map(rows.map((row) => [row.termKey, row.id]));
-  }
-
   async findWord(userId: string, dictionaryId: string, wordId: string): Promise<WordRow | undefined> {
     const [row] = await this.db
       .select({ word: wordColumns })
@@ -143,11 +133,23 @@ export class WordsRepository {
     return changed.length > 0;
   }
 
-  async insertWords(tx: Tx, values: (typeof words.$inferInsert)[]): Promise<void> {
+  /** Inserts the words and answers their ids, in the order of `values`. */
+  async insertWords(tx: Tx, values: (typeof words.$inferInsert)[]): Promise<string[]> {
+    const idByTermKey = new Map<string, string>();
     // Chunks keep each statement under the driver's parameter limit.
     for (let start = 0; start < values.length; start += 1000) {
-      await tx.insert(words).values(values.slice(start, start + 1000).map(withAnswerForms));
+      const inserted = await tx
+        .insert(words)
+        .values(values.slice(start, start + 1000).map(withAnswerForms))
+        .returning({ id: words.id, termKey: words.termKey });
+      // Matched by term (unique in a dictionary), not by position: RETURNING promises no order.
+      for (const row of inserted) idByTermKey.set(row.termKey, row.id);
     }
+    return values.map((value) => {
+      const id = idByTermKey.get(value.termKey);
+      if (id === undefined) throw new Error(`inserted word not returned: ${value.termKey}`);
+      return id;
+    });
   }
 
   /** Up to `limit` words whose answer forms are not computed yet, with the version they are at. */

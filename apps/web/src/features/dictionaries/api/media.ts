@@ -86,26 +86,21 @@ export function useRemoveWordMedia(kind: MediaKind) {
 
 /**
  * Uploads the pictures chosen for words typed in the words editor, once the batch that
- * creates them is saved: each new word is found by its term (unique in a dictionary) among the
- * newest words. A refusal is shown in the error modal; resolves with the terms whose picture
- * could not be stored.
+ * creates them is saved (the batch answers the new words' ids). A refusal is shown in the
+ * error modal; resolves with the terms whose picture could not be stored.
  */
 export function useUploadNewWordPictures() {
   const services = useServices();
   const queryClient = useQueryClient();
-  return async (dictionaryId: string, pictures: ReadonlyArray<{ term: string; file: Blob }>) => {
+  return async (
+    dictionaryId: string,
+    pictures: ReadonlyArray<{ wordId: string; term: string; file: Blob }>,
+  ) => {
     const failed: string[] = [];
-    for (const { term, file } of pictures) {
+    for (const { wordId, term, file } of pictures) {
       try {
-        const page = await services.http.request('getDictionary', {
-          params: { id: dictionaryId },
-          query: { page: 1, limit: 40, search: term, sort: 'create', direction: -1 },
-          silent: true,
-        });
-        const word = page.words.find((each) => each.term === term);
-        if (!word) throw new Error(`word not found: ${term}`);
         const updated = await services.http.request('putWordPicture', {
-          params: { id: dictionaryId, wordId: word.id },
+          params: { id: dictionaryId, wordId },
           body: file,
         });
         storeWord(queryClient, dictionaryId, updated);

@@ -187,11 +187,15 @@ export function useWordsEditor(dictionaryId: string) {
       return;
     }
     try {
-      await update.mutateAsync({ words: batch });
-      const chosen = state.drafts.flatMap((draft) => {
-        const file = pictures.get(draft.key)?.file;
-        return file && !isBlank(draft) ? [{ term: normalizeSpaces(draft.term), file }] : [];
-      });
+      const saved = await update.mutateAsync({ words: batch });
+      // The batch created the non-blank drafts in order; their ids come back in that order.
+      const chosen = state.drafts
+        .filter((draft) => !isBlank(draft))
+        .flatMap((draft, index) => {
+          const file = pictures.get(draft.key)?.file;
+          const wordId = saved.createdWordIds[index];
+          return file && wordId ? [{ wordId, term: normalizeSpaces(draft.term), file }] : [];
+        });
       if (chosen.length > 0) {
         // The words are saved whatever becomes of their pictures; a refused one is reported
         // in the error modal, in the server's words.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { latestCode } from './support/mailbox';
+import { signUpMember } from './support/session';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
@@ -12,12 +12,7 @@ test('changing the password and deleting the account need the current password',
 }, testInfo) => {
   const email = `account.${testInfo.project.name}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   // page.request shares the browser's cookies, so this signs the page in.
-  expect(
-    (await page.request.post('/api/auth/signup', { data: { email, password: 'Secret123' } })).status(),
-  ).toBe(201);
-  const code = await latestCode(email);
-  expect((await page.request.post('/api/auth/verify', { data: { code } })).status()).toBe(200);
-  expect((await page.request.patch('/api/users/accept-policy')).status()).toBe(204);
+  await signUpMember(page.request, email);
 
   await page.goto('/user/edit');
   await expect(heading(page, 'Edit profile')).toBeVisible();

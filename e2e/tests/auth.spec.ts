@@ -1,19 +1,11 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { latestCode, mailCount } from './support/mailbox';
+import { signUpMember } from './support/session';
 
 /** A fresh address per test and project, so parallel runs never share an account. */
 function uniqueEmail(prefix: string, testInfo: TestInfo): string {
   const random = Math.random().toString(36).slice(2, 8);
   return `${prefix}.${testInfo.project.name}.${Date.now()}.${random}@example.com`;
-}
-
-/** A finished account (signed up, verified, policies accepted), made through the API. */
-async function createMember(request: APIRequestContext, email: string, password: string): Promise<void> {
-  const signup = await request.post('/api/auth/signup', { data: { email, password } });
-  expect(signup.status()).toBe(201);
-  const code = await latestCode(email);
-  expect((await request.post('/api/auth/verify', { data: { code } })).status()).toBe(200);
-  expect((await request.patch('/api/users/accept-policy')).status()).toBe(204);
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
@@ -99,7 +91,7 @@ test('forgot password: mailed restore code, new password, log in with it', async
   request,
 }, testInfo) => {
   const email = uniqueEmail('restore', testInfo);
-  await createMember(request, email, 'OldSecret1');
+  await signUpMember(request, email, 'OldSecret1');
 
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -144,7 +136,7 @@ test('a session that ends mid-way lands on /auth with the message in the modal',
   context,
 }, testInfo) => {
   // page.request shares the browser's cookies, so this signs the page in.
-  await createMember(page.request, uniqueEmail('expired', testInfo), 'Secret123');
+  await signUpMember(page.request, uniqueEmail('expired', testInfo), 'Secret123');
   await page.goto('/user/edit');
   await expect(heading(page, 'Edit profile')).toBeVisible();
   // The profile's own requests (storage used) are answered first: a 401 of one of those would

@@ -1,18 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { latestCode } from './support/mailbox';
+import { signUpMember } from './support/session';
 
-const PASSWORD = 'Secret123';
 const stripeOrigin = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 2}`;
-
-/** A verified `user` with accepted policies, signed in on the page's context through the API. */
-async function signUpUser(request: APIRequestContext, email: string): Promise<void> {
-  const signup = await request.post('/api/auth/signup', { data: { email, password: PASSWORD } });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const verify = await request.post('/api/auth/verify', { data: { code: await latestCode(email) } });
-  expect(verify.status(), await verify.text()).toBe(200);
-  const accept = await request.patch('/api/users/accept-policy');
-  expect(accept.status(), await accept.text()).toBe(204);
-}
 
 const createDictionary = (request: APIRequestContext, name: string) =>
   request.post('/api/dictionaries', { data: { name, fromLanguage: 'en', toLanguage: 'de' } });
@@ -26,7 +15,7 @@ test('a user upgrades through Checkout, manages the subscription and cancels wit
 }, testInfo) => {
   test.setTimeout(90_000);
   const email = `pay.${testInfo.project.name}.${Date.now()}@example.com`;
-  await signUpUser(page.request, email);
+  await signUpMember(page.request, email);
 
   // Role user: two dictionaries, not three.
   for (const name of ['Animals', 'Colours'])
@@ -119,7 +108,7 @@ test('the success page confirms nothing without a paid Checkout Session of the u
   page,
 }, testInfo) => {
   const email = `pay.nothing.${testInfo.project.name}.${Date.now()}@example.com`;
-  await signUpUser(page.request, email);
+  await signUpMember(page.request, email);
 
   for (const address of ['/stripe/success', '/stripe/success?session_id=cs_test_0123456789abcdef']) {
     await page.goto(address);
@@ -132,7 +121,7 @@ test('the success page confirms nothing without a paid Checkout Session of the u
 
 test('abandoning Checkout returns calmly to the plans', async ({ page }, testInfo) => {
   const email = `pay.cancel.${testInfo.project.name}.${Date.now()}@example.com`;
-  await signUpUser(page.request, email);
+  await signUpMember(page.request, email);
 
   await page.goto('/plans');
   await page.getByRole('button', { name: 'Upgrade to Premium' }).click();

@@ -1,17 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousAxeViolations } from './support/axe';
-import { latestCode } from './support/mailbox';
+import { signUpMember } from './support/session';
 
-/** A verified account that has accepted the policy; page.request shares the page's cookies. */
-async function signedUp(page: Page, label: string): Promise<void> {
-  const email = `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-  expect(
-    (await page.request.post('/api/auth/signup', { data: { email, password: 'Secret123' } })).status(),
-  ).toBe(201);
-  const code = await latestCode(email);
-  expect((await page.request.post('/api/auth/verify', { data: { code } })).status()).toBe(200);
-  expect((await page.request.patch('/api/users/accept-policy')).status()).toBe(204);
-}
+/** A verified account that has accepted the policy, signed in on the page. */
+const signedUp = (page: Page, label: string) =>
+  signUpMember(page.request, `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`);
 
 /** The theme switch's segments: their boxes, and how many lines each label takes. */
 async function themeSegments(page: Page) {

@@ -1,4 +1,4 @@
-import { normalizeSpaces, termSchema, type Word } from '@wordhoard/shared';
+import type { Word } from '@wordhoard/shared';
 import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
@@ -6,10 +6,8 @@ import { ApiError } from '../../../shared/http';
 import { useUser } from '../../../shared/session';
 import { useDictionaryWords, useUpdateDictionary } from '../api/dictionaries';
 import type { WordsFilter } from '../api/queryKeys';
-import { useUploadNewWordPictures } from '../api/media';
-import { useTranslationSuggestions } from '../api/translate';
-import { previewUrl, releasePreview, type PendingFile } from './media';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useNewWordPictures } from './useNewWordPictures';
+import { useTermSuggestions } from './useTermSuggestions';
 import {
   buildBatch,
   editorCount,
@@ -17,7 +15,6 @@ import {
   findErrors,
   initialEditorState,
   isEmptyBatch,
-  freshSuggestions,
   isBlank,
   isChanged,
   valuesOf,
@@ -34,7 +31,6 @@ const EDITOR_FILTERS: Record<EditorView, WordsFilter> = {
   newest: { search: '', sort: 'create', direction: -1 },
   first: { search: '', sort: 'create', direction: 1 },
 };
-const SUGGESTION_DEBOUNCE_MS = 400;
 
 /**
  * The words editor's state: the loaded pages shown oldest first, the edits and drafts, their
@@ -58,27 +54,7 @@ export function useWordsEditor(dictionaryId: string) {
   const [focusInvalid, setFocusInvalid] = useState(0);
   const [saved, setSaved] = useState(false);
   // Pictures chosen for new words, by row: sent once the batch has created the words.
-  const [pictures, setPictures] = useState<ReadonlyMap<string, PendingFile>>(new Map());
-  const [uploading, setUploading] = useState(false);
-  const uploadPictures = useUploadNewWordPictures();
-  const picturesRef = useRef(pictures);
-  const choosePicture = useCallback((key: string, file: Blob | null) => {
-    const current = picturesRef.current;
-    releasePreview(current.get(key)?.url);
-    const next = new Map(current);
-    if (file) next.set(key, { file, url: previewUrl(file) });
-    else next.delete(key);
-    picturesRef.current = next;
-    setPictures(next);
-  }, []);
-  // The previews go with the editor.
-  useEffect(
-    () => () => {
-      for (const { url } of picturesRef.current.values()) releasePreview(url);
-      picturesRef.current = new Map();
-    },
-    [],
-  );
+  const { pictures, choosePicture, uploading, uploadFor } = useNewWordPictures(dictionaryId);
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
   const limitHintId = useId();
@@ -121,15 +97,7 @@ export function useWordsEditor(dictionaryId: string) {
   const dirty = !isEmptyBatch(batch);
 
   // Suggestions follow the term being typed, once typing pauses.
-  const activeRow = rows.find((row) => row.key === activeKey && row.pending && !row.deleted);
-  const candidate =
-    activeRow && termSchema.safeParse(activeRow.values.term).success
-      ? normalizeSpaces(activeRow.values.term)
-      : '';
-  const lookup = useDebouncedValue(candidate, SUGGESTION_DEBOUNCE_MS);
-  const suggestions = useTranslationSuggestions(lookup, dictionary?.fromLanguage, dictionary?.toLanguage);
-  const shownSuggestions = activeRow ? freshSuggestions(suggestions.data ?? [], activeRow.values) : undefined;
-  const suggestionsPending = lookup !== '' && lookup === candidate && suggestions.isFetching;
+  const { activeRow, shownSuggestions, suggestionsPending } = useTermSuggestions(rows, activeKey, dictionary);
 
   // Leaving with unsaved changes asks first; a finished save, or a session that ended, leaves freely.
   const blocker = useBlocker(dirty && !saved && user !== null);
@@ -188,20 +156,7 @@ export function useWordsEditor(dictionaryId: string) {
     }
     try {
       const saved = await update.mutateAsync({ words: batch });
-      // The batch created the non-blank drafts in order; their ids come back in that order.
-      const chosen = state.drafts
-        .filter((draft) => !isBlank(draft))
-        .flatMap((draft, index) => {
-          const file = pictures.get(draft.key)?.file;
-          const wordId = saved.createdWordIds[index];
-          return file && wordId ? [{ wordId, term: normalizeSpaces(draft.term), file }] : [];
-        });
-      if (chosen.length > 0) {
-        // The words are saved whatever becomes of their pictures; a refused one is reported
-        // in the error modal, in the server's words.
-        setUploading(true);
-        await uploadPictures(dictionaryId, chosen).finally(() => setUploading(false));
-      }
+      await uploadFor(state.drafts, saved.createdWordIds);
       setSaved(true);
     } catch (error) {
       // The editor's state is untouched: everything typed stays for another try.

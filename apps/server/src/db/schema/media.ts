@@ -55,3 +55,13 @@ export const blobDeletions = pgTable(
   },
   (t) => [index('blob_deletions_created_idx').on(t.createdAt)],
 );
+
+/** What a word's media reference carries (no bytes): read wherever words are shown. */
+export const wordMediaRefColumns = {
+  wordId: wordMedia.wordId,
+  id: wordMedia.id,
+  kind: wordMedia.kind,
+  width: wordMedia.width,
+  height: wordMedia.height,
+  durationMs: wordMedia.durationMs,
+};

@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { dictionaries, wordColumns, wordMedia, words } from '../../db/schema';
+import { dictionaries, wordColumns, wordMedia, wordMediaRefColumns, words } from '../../db/schema';
 import { ownDictionary, ownWord } from '../../db/ownership';
 import { answerFormsOf, termFormsOf } from './answer-forms';
 import { refsByWord, type WordMediaRefs } from '../../domain/media';
@@ -14,14 +14,7 @@ export class WordsRepository {
   async mediaOf(userId: string, wordIds: readonly string[]): Promise<Map<string, WordMediaRefs>> {
     if (wordIds.length === 0) return new Map();
     const rows = await this.db
-      .select({
-        wordId: wordMedia.wordId,
-        id: wordMedia.id,
-        kind: wordMedia.kind,
-        width: wordMedia.width,
-        height: wordMedia.height,
-        durationMs: wordMedia.durationMs,
-      })
+      .select(wordMediaRefColumns)
       .from(wordMedia)
       .where(
         // An export's thousands of words: all of the owner's media (one index scan) beats a list.

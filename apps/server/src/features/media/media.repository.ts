@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '@wordhoard/shared';
 import type { Db } from '../../db/database';
 import {
+  wordMediaRefColumns,
   blobDeletions,
   dictionaries,
   users,
@@ -12,15 +13,6 @@ import {
 } from '../../db/schema';
 import { ownWord } from '../../db/ownership';
 import { refsByWord, type WordMediaRefs } from '../../domain/media';
-
-const refColumns = {
-  wordId: wordMedia.wordId,
-  id: wordMedia.id,
-  kind: wordMedia.kind,
-  width: wordMedia.width,
-  height: wordMedia.height,
-  durationMs: wordMedia.durationMs,
-};
 
 export type MediaRow = typeof wordMedia.$inferSelect;
 /** What a package needs of a media row to name and read its file. */
@@ -148,7 +140,7 @@ export class MediaRepository {
   ): Promise<Map<string, WordMediaRefs>> {
     if (wordIds.length === 0) return new Map();
     const rows = await tx
-      .select(refColumns)
+      .select(wordMediaRefColumns)
       .from(wordMedia)
       .where(and(eq(wordMedia.ownerId, userId), inArray(wordMedia.wordId, [...wordIds])));
     return refsByWord(wordIds, rows);

@@ -48,15 +48,7 @@ export function LeechesGroup({
               <WordMarkBadge kind="leech">{t('WeakSpots.Leech', { count: leech.lapses })}</WordMarkBadge>
             </p>
             <div className={styles.itemActions}>
-              <Button
-                variant="secondary"
-                size="sm"
-                icon={<PenLine />}
-                to={editWordPath(dictionaryId, leech.wordId)}
-                aria-label={t('WeakSpots.RewriteLabel', { term: leech.term })}
-              >
-                {t('WeakSpots.Rewrite')}
-              </Button>
+              <RewriteButton dictionaryId={dictionaryId} word={leech} />
               <Button
                 variant="ghost"
                 size="sm"
@@ -187,17 +179,7 @@ export function SuspendedGroup({
                 )}
               </p>
               <div className={styles.itemActions}>
-                {lapses !== undefined && (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    icon={<PenLine />}
-                    to={editWordPath(dictionaryId, word.wordId)}
-                    aria-label={t('WeakSpots.RewriteLabel', { term: word.term })}
-                  >
-                    {t('WeakSpots.Rewrite')}
-                  </Button>
-                )}
+                {lapses !== undefined && <RewriteButton dictionaryId={dictionaryId} word={word} />}
                 <Button
                   variant="secondary"
                   size="sm"
@@ -216,6 +198,22 @@ export function SuspendedGroup({
         })}
       </ul>
     </Group>
+  );
+}
+
+/** Opens a weak word in the editor, to write its definitions another way. */
+function RewriteButton({ dictionaryId, word }: { dictionaryId: string; word: WordRef }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      icon={<PenLine />}
+      to={editWordPath(dictionaryId, word.wordId)}
+      aria-label={t('WeakSpots.RewriteLabel', { term: word.term })}
+    >
+      {t('WeakSpots.Rewrite')}
+    </Button>
   );
 }
 
